@@ -1,0 +1,130 @@
+"""The Device protocol: the one seam between backend-agnostic code and a phone.
+
+Everything above this module (events, tasks, the environment) talks to a device only
+through `Device`; `SimDevice` and `AdbDevice` implement it. Coordinates are device pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import numpy as np
+
+KeyName = Literal["BACK", "HOME", "ENTER", "DEL", "APP_SWITCH"]
+KEY_NAMES: tuple[str, ...] = ("BACK", "HOME", "ENTER", "DEL", "APP_SWITCH")
+
+
+class DeviceError(RuntimeError):
+    """The device failed or went away; the message says which device and what was asked."""
+
+
+class InvalidInputError(ValueError):
+    """A caller passed something the device cannot act on (unknown key, bad coordinates)."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One logcat entry. `time` is device time in seconds since the Unix epoch."""
+
+    time: float
+    pid: int
+    tid: int
+    priority: str  # one of V D I W E F
+    tag: str
+    message: str
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A string drawn on screen and its box in device pixels (left, top, right, bottom)."""
+
+    text: str
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    """One entry of a directory listing on the device."""
+
+    name: str
+    is_dir: bool
+    size: int
+    mtime: float
+
+
+@runtime_checkable
+class Device(Protocol):
+    """What every backend offers. See DESIGN.md section 3."""
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        """(width, height) in pixels."""
+        ...
+
+    def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
+        """RGB uint8 array (H, W, 3); `size` = (width, height) asks for a downscaled frame."""
+        ...
+
+    def view_hierarchy(self) -> str:
+        """The uiautomator dump XML of the current screen."""
+        ...
+
+    def text_boxes(self) -> list[TextBox] | None:
+        """Rendered strings with boxes, or None when the backend cannot know (then use OCR)."""
+        ...
+
+    def touch(self, x: int, y: int, down: bool) -> None:
+        """Finger at (x, y): pressed (down=True, also a move while pressed) or lifted."""
+        ...
+
+    def key(self, name: str) -> None:
+        """Press and release a key: BACK, HOME, ENTER, DEL or APP_SWITCH."""
+        ...
+
+    def input_text(self, text: str) -> None:
+        """Type text into the focused field (like `input text`)."""
+        ...
+
+    def shell(self, cmd: str) -> tuple[int, str, str]:
+        """Run a shell command: (exit code, stdout, stderr)."""
+        ...
+
+    def logcat(self) -> list[LogLine]:
+        """Log lines written since the previous call."""
+        ...
+
+    def pull(self, path: str) -> bytes:
+        """A file's bytes; FileNotFoundError names the path when it does not exist."""
+        ...
+
+    def push(self, path: str, data: bytes) -> None:
+        """Write a file, creating parent directories."""
+        ...
+
+    def list_dir(self, path: str) -> list[FileEntry]:
+        """Entries of a directory; FileNotFoundError names the path when it does not exist."""
+        ...
+
+    def current_activity(self) -> str:
+        """The focused activity as "package/activity"."""
+        ...
+
+    def advance(self, seconds: float) -> None:
+        """Let device time pass (sim: virtual clock; adb: wait)."""
+        ...
+
+    def snapshot(self) -> Any:
+        """Capture the whole device state for a fast `restore`."""
+        ...
+
+    def restore(self, snapshot: Any) -> None:
+        """Return to a state captured by `snapshot` of this same device."""
+        ...
+
+    def close(self) -> None:
+        """Release resources; further calls raise DeviceError."""
+        ...
