@@ -1,0 +1,69 @@
+"""Throughput measurement shared by `mobile-gym bench` and benchmarks/env_throughput.py."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+
+def random_raw_actions(space: gym.spaces.Dict, n: int, seed: int) -> list[dict[str, Any]]:
+    """`n` seeded random raw actions without answers (random answer strings are not an agent)."""
+    space.seed(seed)
+    actions = []
+    for _ in range(n):
+        action = space.sample()
+        if "response" in action:
+            action["response"] = ""
+        actions.append(action)
+    return actions
+
+
+def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -> dict[str, Any]:
+    """Steps/s of one env under random actions (pre-sampled; resets included in the time)."""
+    env = make_env()
+    try:
+        actions = random_raw_actions(env.action_space, steps, seed)
+        env.reset(seed=seed)
+        env.step(actions[0])  # warm caches outside the timed loop
+        env.reset(seed=seed)
+        resets = 0
+        t0 = time.perf_counter()
+        for action in actions:
+            _obs, _r, terminated, truncated, _info = env.step(action)
+            if terminated or truncated:
+                env.reset()
+                resets += 1
+        seconds = time.perf_counter() - t0
+    finally:
+        env.close()
+    return {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1),
+            "resets": resets}
+
+
+def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *,
+                   asynchronous: bool, seed: int = 0) -> dict[str, Any]:
+    """Total env-steps/s of a Sync/AsyncVectorEnv of `num_envs` copies (steps per env)."""
+    cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
+    envs = cls([make_env] * num_envs)
+    try:
+        single = envs.single_action_space
+        per_env = [random_raw_actions(single, steps, seed + i) for i in range(num_envs)]
+        batches = []
+        for t in range(steps):
+            batch = {k: [per_env[i][t][k] for i in range(num_envs)] for k in single.spaces}
+            batches.append({k: (tuple(v) if k == "response" else np.stack(v)) for k, v in batch.items()})
+        envs.reset(seed=seed)
+        envs.step(batches[0])
+        t0 = time.perf_counter()
+        for batch in batches:
+            envs.step(batch)
+        seconds = time.perf_counter() - t0
+    finally:
+        envs.close()
+    total = steps * num_envs
+    return {"num_envs": num_envs, "asynchronous": asynchronous, "steps_per_env": steps,
+            "seconds": round(seconds, 4), "steps_per_s": round(total / seconds, 1)}

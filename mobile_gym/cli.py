@@ -1,0 +1,234 @@
+"""`mobile-gym` command line: run, bench, check, replay, list.
+
+  mobile-gym run TASK [--policy random|oracle|FILE] [--steps N] [--seed S] [--record DIR]
+      Run a task (registered id, name or textproto path) on the sim (or --backend adb
+      --serial X) and print every step's reward and a summary. `oracle` reads the task's
+      scripted solution `<task>.oracle` (ElementActions commands, one per line); FILE is such
+      a script. `random` samples the raw action space.
+  mobile-gym bench [TASK] [--steps N]      steps/s with random actions
+  mobile-gym check FILE...                 lint task files (mobile_gym.tasks.lint)
+  mobile-gym replay DIR                    replay a RecordEpisode recording and compare
+  mobile-gym list                          registered ids and their task files
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+
+def _task_path(task: str) -> Path | None:
+    from mobile_gym.registration import task_path_for
+
+    registered = task_path_for(task)
+    if registered is not None:
+        return registered
+    path = Path(task)
+    return path if path.exists() else None
+
+
+def read_script(path: Path) -> list[str]:
+    """Commands of a policy script: one ElementActions command per line, '#' comments."""
+    lines = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            lines.append(line)
+    if not lines:
+        raise ValueError(f"{path}: the script has no commands")
+    return lines
+
+
+def oracle_path(task_path: Path) -> Path:
+    """Where a task's scripted solution lives: next to it, suffix .oracle."""
+    return task_path.with_suffix(".oracle")
+
+
+def _env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"backend": args.backend}
+    if args.serial:
+        kwargs["serial"] = args.serial
+    if getattr(args, "max_steps", None):
+        kwargs["max_steps"] = args.max_steps
+    return kwargs
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from mobile_gym.env import MobileEnv
+    from mobile_gym.wrappers import ElementActions, RecordEpisode
+
+    task_path = _task_path(args.task)
+    env: Any = MobileEnv(args.task, **_env_kwargs(args))
+    script: list[str] | None = None
+    if args.policy != "random":
+        if args.policy == "oracle":
+            if task_path is None:
+                print("error: --policy oracle needs a task file", file=sys.stderr)
+                return 2
+            source = oracle_path(task_path)
+            if not source.exists():
+                print(f"error: no oracle script {source}", file=sys.stderr)
+                return 2
+        else:
+            source = Path(args.policy)
+        script = read_script(source)
+        env = ElementActions(env)
+    commands = env  # the layer that understands text commands
+    if args.record:
+        env = RecordEpisode(env, args.record)
+    print(f"task: {env.unwrapped.task.proto.name or env.unwrapped.task.proto.id}  "
+          f"backend: {args.backend}  policy: {args.policy}")
+    instruction = "\n".join(env.unwrapped.task.proto.command)
+    if instruction:
+        print(f"instruction: {instruction}")
+    env.action_space.seed(args.seed)
+    obs, info = env.reset(seed=args.seed)
+    total, step, terminated, truncated = 0.0, 0, False, False
+    t0 = time.perf_counter()
+    limit = len(script) if script is not None else args.steps
+    while step < limit and not (terminated or truncated):
+        if script is not None:
+            line = script[step]
+            action = commands.command(line)
+            label = line
+        else:
+            action = env.action_space.sample()
+            action["response"] = ""
+            label = _describe_raw(action)
+        obs, reward, terminated, truncated, info = env.step(action)
+        step += 1
+        total += reward
+        fired = ",".join(k for k in info.get("fired", {}) if k.startswith("slot:") or k.startswith("listener:"))
+        extra = f"  fired {fired}" if fired else ""
+        if info.get("action_error"):
+            extra += f"  error: {info['action_error']}"
+        if not args.quiet or reward:
+            print(f"step {step:4d}  reward {reward:+8.3f}  total {total:8.3f}  {label}{extra}")
+    seconds = time.perf_counter() - t0
+    env.close()
+    outcome = "success" if info.get("success") else (
+        "failure" if terminated else ("truncated" if truncated else "not finished"))
+    print(f"summary: steps {step}  total reward {total:.3f}  outcome {outcome}  "
+          f"terminated {terminated}  truncated {truncated}  {step / max(seconds, 1e-9):.0f} steps/s")
+    return 0 if (script is None or outcome == "success") else 1
+
+
+def _describe_raw(action: dict[str, Any]) -> str:
+    from mobile_gym.device.base import KEY_NAMES
+    from mobile_gym.spaces import ActionType
+
+    kind = ActionType(int(action["action_type"]))
+    if kind is ActionType.TOUCH:
+        x, y = (float(v) for v in action["touch_position"])
+        return f"TOUCH ({x:.3f}, {y:.3f})"
+    if kind is ActionType.TEXT:
+        return f"TEXT token {int(action['input_token'])}"
+    if kind is ActionType.KEY:
+        return f"KEY {KEY_NAMES[int(action['key'])]}"
+    return kind.name
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from functools import partial
+
+    from mobile_gym.bench import measure_env
+    from mobile_gym.env import MobileEnv
+
+    for keys in (("pixels",), ("pixels", "view_hierarchy", "instruction")):
+        result = measure_env(partial(MobileEnv, args.task, obs_keys=keys, **_env_kwargs(args)),
+                             args.steps, seed=args.seed)
+        print(f"{'+'.join(keys):40s} {result['steps_per_s']:10.1f} steps/s  ({result['steps']} steps, "
+              f"{result['resets']} resets)")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from mobile_gym.tasks.lint import lint_file
+
+    worst = 0
+    for name in args.files:
+        findings = lint_file(name)
+        for finding in findings:
+            print(finding)
+            worst = max(worst, 2 if finding.severity == "error" else 1)
+        if not findings:
+            print(f"{name}: ok")
+    return worst
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from mobile_gym.wrappers.record_episode import replay_episode
+
+    status = 0
+    for directory in args.episodes:
+        report = replay_episode(directory)
+        verdict = "identical" if report.identical else f"{len(report.mismatches)} mismatches"
+        print(f"{directory}: {report.steps} steps, total reward {sum(report.rewards):.3f}: {verdict}")
+        for mismatch in report.mismatches:
+            print(f"  {mismatch}")
+        status = status or (0 if report.identical else 1)
+    return status
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from mobile_gym.registration import GENERIC_ID, NAMESPACE, registered_tasks
+
+    print(f"{GENERIC_ID:40s} task_path=<any task file>")
+    for name, path in sorted(registered_tasks().items()):
+        print(f"{NAMESPACE + '/' + name + '-v0':40s} {path}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mobile-gym", description="Android tasks as Gymnasium environments.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def backend_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--backend", choices=("sim", "adb"), default="sim")
+        p.add_argument("--serial", help="adb serial (backend adb)")
+        p.add_argument("--seed", type=int, default=0)
+
+    run = sub.add_parser("run", help="run a task with a random or scripted policy")
+    run.add_argument("task", help="registered id (MobileEnv/Calendar-v0), name or textproto path")
+    run.add_argument("--policy", default="random", help="random | oracle | path to a command script")
+    run.add_argument("--steps", type=int, default=200, help="steps for the random policy")
+    run.add_argument("--max-steps", type=int, default=None, help="episode step limit override")
+    run.add_argument("--record", help="record the episode (RecordEpisode) into this directory")
+    run.add_argument("--quiet", action="store_true", help="print only steps with a reward")
+    backend_args(run)
+    run.set_defaults(fn=cmd_run)
+
+    bench = sub.add_parser("bench", help="steps/s with random actions")
+    bench.add_argument("task", nargs="?", default="MobileEnv/Calendar-v0")
+    bench.add_argument("--steps", type=int, default=2000)
+    bench.set_defaults(max_steps=None)
+    backend_args(bench)
+    bench.set_defaults(fn=cmd_bench)
+
+    check = sub.add_parser("check", help="lint task files")
+    check.add_argument("files", nargs="+")
+    check.set_defaults(fn=cmd_check)
+
+    replay = sub.add_parser("replay", help="replay recorded episodes and compare")
+    replay.add_argument("episodes", nargs="+", help="episode directories written by RecordEpisode")
+    replay.set_defaults(fn=cmd_replay)
+
+    lst = sub.add_parser("list", help="registered environment ids")
+    lst.set_defaults(fn=cmd_list)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.fn(args) or 0)
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

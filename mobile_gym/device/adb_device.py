@@ -1,0 +1,275 @@
+"""AdbDevice: the Device protocol over `adbutils` (a real phone, an emulator, or adb-serve).
+
+What each call sends (adb.md sections 4, 9-11):
+  screenshot      `screencap -p` through adbutils' screenshot(error_ok=False), then a resize
+  view_hierarchy  `uiautomator dump /data/local/tmp/mobile_gym_dump.xml` (after `rm -f`), pull
+  touch           `input motionevent DOWN|MOVE|UP x y` (the finger state is tracked here)
+  key             `input keyevent KEYCODE_…`
+  input_text      `input text '<escaped>'` (ASCII only, like the real `input`)
+  logcat          `logcat -d -v epoch -T <last seen time>` polling, de-duplicated at the boundary
+  pull/push/ls    the sync protocol
+  advance         real time passes (time.sleep)
+  snapshot        not available over plain adb: returns None; restore(None) does nothing and
+                  the task's reset steps must bring the app back to its start state
+
+Every adb call is retried (`retries`, `retry_delay`); when a call still fails, DeviceError
+names the serial, the call and the last error. No call ever restarts the adb server.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import stat
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+
+from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
+
+T = TypeVar("T")
+
+KEYCODES: dict[str, str] = {
+    "BACK": "KEYCODE_BACK", "HOME": "KEYCODE_HOME", "ENTER": "KEYCODE_ENTER",
+    "DEL": "KEYCODE_DEL", "APP_SWITCH": "KEYCODE_APP_SWITCH",
+}
+DUMP_PATH = "/data/local/tmp/mobile_gym_dump.xml"
+_EPOCH_LINE = re.compile(r"^\s*(\d+\.\d+)\s+(\d+)\s+(\d+)\s+([VDIWEFS])\s+(.*?)\s*: (.*)$")
+_SIZE = re.compile(r"(Override|Physical) size:\s*(\d+)x(\d+)")
+_FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s([\w.]+)/([\w.$]+)\}")
+_RESUMED = re.compile(r"(?:mResumedActivity|topResumedActivity|ResumedActivity):?\s*ActivityRecord\{[^}]*?\s([\w.]+)/([\w.$]+)")
+# Characters `input text` needs escaped for the device shell (adb.md 10.1).
+_SHELL_SPECIAL = set("\\\"'`$&|;<>()*?~#!{}[]")
+
+
+def parse_epoch_logcat(text: str) -> list[LogLine]:
+    """Lines of `logcat -v epoch` output as LogLines (separator and other lines skipped)."""
+    out = []
+    for raw in text.splitlines():
+        m = _EPOCH_LINE.match(raw)
+        if m:
+            out.append(LogLine(float(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4),
+                               m.group(5), m.group(6)))
+    return out
+
+
+def escape_input_text(text: str) -> str:
+    """`text` as one argument of `input text` ('%s' for spaces); non-ASCII is refused."""
+    bad = [c for c in text if ord(c) > 126 or (ord(c) < 32)]
+    if bad:
+        raise InvalidInputError(
+            f"input_text({text!r}): `input text` over adb types printable ASCII only; got {bad[0]!r}")
+    out = []
+    for c in text:
+        if c == " ":
+            out.append("%s")
+        elif c == "%":
+            out.append("\\%")
+        elif c in _SHELL_SPECIAL:
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+class AdbDevice:
+    """A device reached through an adb server (see module docstring)."""
+
+    def __init__(
+        self,
+        serial: str | None = None,
+        *,
+        host: str | None = None,
+        port: int | None = None,
+        retries: int = 3,
+        retry_delay: float = 0.5,
+        timeout: float = 30.0,
+        adb_device: Any = None,
+    ) -> None:
+        self.retries = max(1, int(retries))
+        self.retry_delay = float(retry_delay)
+        self.timeout = float(timeout)
+        self._closed = False
+        self._pressed = False
+        self._log_since: float | None = None
+        self._log_boundary: set[LogLine] = set()
+        self._size: tuple[int, int] | None = None
+        if adb_device is not None:
+            self._dev = adb_device
+            self.serial = serial or getattr(adb_device, "serial", "?")
+        else:
+            import adbutils
+
+            kwargs = {k: v for k, v in (("host", host), ("port", port)) if v is not None}
+            client = adbutils.AdbClient(**kwargs)
+            self.serial = serial or self._only_serial(client)
+            self._dev = client.device(self.serial)
+        self._call("get-state", lambda: self._dev.get_state())
+        self._init_log_cursor()
+
+    def _only_serial(self, client: Any) -> str:
+        try:
+            devices = [d.serial for d in client.device_list()]
+        except Exception as exc:  # adbutils raises several error types here
+            raise DeviceError(f"adb: cannot list devices ({exc}); is the adb server running?") from None
+        if len(devices) != 1:
+            raise DeviceError(f"adb: pass serial=; {len(devices)} devices attached: {devices}")
+        return devices[0]
+
+    # ------------------------------------------------------------------ plumbing
+    def _call(self, what: str, fn: Callable[[], T]) -> T:
+        if self._closed:
+            raise DeviceError(f"adb device {self.serial}: closed (asked for {what})")
+        last: Exception | None = None
+        for attempt in range(self.retries):
+            try:
+                return fn()
+            except (InvalidInputError, FileNotFoundError):
+                raise
+            except Exception as exc:  # AdbError, AdbTimeout, OSError, EOFError ...
+                last = exc
+                if attempt + 1 < self.retries:
+                    time.sleep(self.retry_delay)
+        raise DeviceError(
+            f"adb device {self.serial}: {what} failed after {self.retries} tries: "
+            f"{type(last).__name__}: {last}") from last
+
+    def _sh(self, cmd: str) -> str:
+        return self._call(f"shell {cmd!r}", lambda: self._dev.shell(cmd, timeout=self.timeout))
+
+    # ------------------------------------------------------------------ Device protocol
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        if self._size is None:
+            out = self._sh("wm size")
+            found = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in _SIZE.finditer(out)}
+            size = found.get("Override") or found.get("Physical")
+            if size is None:
+                raise DeviceError(f"adb device {self.serial}: cannot parse `wm size` output {out!r}")
+            self._size = size
+        return self._size
+
+    def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
+        image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
+        frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
+        if size is not None and (frame.shape[1], frame.shape[0]) != tuple(size):
+            import cv2
+
+            frame = cv2.resize(frame, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
+        return np.ascontiguousarray(frame)
+
+    def view_hierarchy(self) -> str:
+        def dump() -> str:
+            out = self._dev.shell(f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH}", timeout=self.timeout)
+            if "ERROR" in out or "dumped to" not in out:
+                raise RuntimeError(f"uiautomator dump said {out.strip()!r}")
+            xml = self._dev.sync.read_bytes(DUMP_PATH).decode("utf-8")
+            if not xml.lstrip().startswith("<?xml"):
+                raise RuntimeError(f"dump file does not start with '<?xml': {xml[:60]!r}")
+            return xml
+
+        return self._call("uiautomator dump", dump)
+
+    def text_boxes(self) -> list[TextBox] | None:
+        return None  # a real device cannot say what it drew; the engine then runs OCR
+
+    def touch(self, x: int, y: int, down: bool) -> None:
+        width, height = self.screen_size
+        if not (0 <= x < width and 0 <= y < height):
+            raise InvalidInputError(f"touch at ({x}, {y}) is outside the {width}x{height} screen of {self.serial}")
+        if down:
+            event = "MOVE" if self._pressed else "DOWN"
+        elif self._pressed:
+            event = "UP"
+        else:
+            return
+        self._sh(f"input motionevent {event} {int(x)} {int(y)}")
+        self._pressed = down
+
+    def key(self, name: str) -> None:
+        if name not in KEYCODES:
+            raise InvalidInputError(f"unknown key {name!r}; expected one of {KEY_NAMES}")
+        self._sh(f"input keyevent {KEYCODES[name]}")
+
+    def input_text(self, text: str) -> None:
+        if text:
+            self._sh(f"input text {escape_input_text(text)}")
+
+    def shell(self, cmd: str) -> tuple[int, str, str]:
+        result = self._call(f"shell {cmd!r}", lambda: self._dev.shell2(cmd, timeout=self.timeout))
+        return int(result.returncode), result.output, ""
+
+    def _init_log_cursor(self) -> None:
+        lines = parse_epoch_logcat(self._sh("logcat -d -v epoch -t 1"))
+        self._log_since = lines[-1].time if lines else 0.0
+        self._log_boundary = {line for line in lines if line.time == self._log_since}
+
+    def logcat(self) -> list[LogLine]:
+        since = self._log_since or 0.0
+        text = self._sh(f"logcat -d -v epoch -T {since:.3f}")
+        fresh = [line for line in parse_epoch_logcat(text)
+                 if line.time >= since and line not in self._log_boundary]
+        if fresh:
+            newest = max(line.time for line in fresh)
+            boundary = {line for line in fresh if line.time == newest}
+            if newest == since:
+                boundary |= self._log_boundary
+            self._log_since, self._log_boundary = newest, boundary
+        return fresh
+
+    def pull(self, path: str) -> bytes:
+        info = self._call(f"stat {path}", lambda: self._dev.sync.stat(path))
+        if info.mode == 0:
+            raise FileNotFoundError(f"{path} does not exist on {self.serial}")
+        return self._call(f"pull {path}", lambda: self._dev.sync.read_bytes(path))
+
+    def push(self, path: str, data: bytes) -> None:
+        parent = path.rsplit("/", 1)[0] or "/"
+        self._sh(f"mkdir -p {parent}")
+        self._call(f"push {path}", lambda: self._dev.sync.push(io.BytesIO(bytes(data)), path, mode=0o644))
+
+    def list_dir(self, path: str) -> list[FileEntry]:
+        info = self._call(f"stat {path}", lambda: self._dev.sync.stat(path))
+        if info.mode == 0:
+            raise FileNotFoundError(f"{path} does not exist on {self.serial}")
+        entries = self._call(f"list {path}", lambda: self._dev.sync.list(path))
+        out = []
+        for e in entries:
+            if e.path in (".", ".."):
+                continue
+            mtime = e.mtime.timestamp() if e.mtime is not None else 0.0
+            out.append(FileEntry(e.path, stat.S_ISDIR(e.mode), int(e.size), mtime))
+        return sorted(out, key=lambda f: f.name)
+
+    def current_activity(self) -> str:
+        out = self._sh("dumpsys window windows")
+        m = _FOCUS.search(out)
+        if m is None:
+            m = _RESUMED.search(self._sh("dumpsys activity activities"))
+        if m is None:
+            raise DeviceError(f"adb device {self.serial}: no focused activity in dumpsys output")
+        package, activity = m.group(1), m.group(2)
+        if activity.startswith("."):
+            activity = package + activity
+        return f"{package}/{activity}"
+
+    def advance(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+    def snapshot(self) -> Any:
+        return None
+
+    def restore(self, snapshot: Any) -> None:
+        if snapshot is not None:
+            raise DeviceError(f"adb device {self.serial}: restore() got a snapshot it cannot use: {snapshot!r}")
+
+    def close(self) -> None:
+        if self._pressed and not self._closed:
+            try:
+                self._sh("input motionevent CANCEL 0 0")
+            except DeviceError:
+                pass
+        self._closed = True

@@ -1,0 +1,538 @@
+"""The event engine: a task's sources -> slots -> listeners, evaluated one step at a time.
+
+`EventEngine(task)` compiles everything once (selectors to XPath, regexes, transformations,
+log filters, icon references, the id graph) and raises `TaskCompileError` subclasses naming the
+file, line and node. `step(inputs)` is synchronous -- the step's reward, score, episode end,
+extras and instructions come from that step's own frame, hierarchy, log lines and response --
+and lazy: only sources reachable from live slots are evaluated, the hierarchy is parsed and OCR
+runs only when such a source needs them. `reset()` starts a new episode with nothing carried
+over.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Hashable, Sequence
+
+import numpy as np
+from lxml import etree
+
+from mobile_gym.device.base import Device, LogLine, TextBox
+from mobile_gym.events.errors import EventGraphError, InputError, ModelUnavailableError, TaskCompileError
+from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_image
+from mobile_gym.events.inputs import StepInputs, StepResult
+from mobile_gym.events.listeners import LISTENER_KINDS, LISTENERS, EpisodeEndPolicy, default_episode_end
+from mobile_gym.events.matchers import SentenceEncoder, default_sentence_encoder, make_matcher
+from mobile_gym.events.selector import compile_selector
+from mobile_gym.events.slots import Node, Slot, SourceNode, StepState, topological
+from mobile_gym.events.sources.base import Repeat, Source, rect_to_box
+from mobile_gym.events.sources.icon import IconSource
+from mobile_gym.events.sources.log import LogSource
+from mobile_gym.events.sources.response import ResponseSource
+from mobile_gym.events.sources.state import StateSource
+from mobile_gym.events.sources.text import FULL_SCREEN, TextSource
+from mobile_gym.events.sources.view_hierarchy import PropertyCheck, ViewHierarchySource
+from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
+from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
+
+__all__ = ["EventEngine", "EngineOptions", "StepInputs", "StepResult"]
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """Behaviour switches. The defaults are mobile_gym's; see the README for Mobile-Env's."""
+
+    episode_end: EpisodeEndPolicy = default_episode_end
+    strict: bool = False  # raise TransformRuntimeError instead of reporting it in StepResult.errors
+    vh_reference_on_left: bool = False  # Mobile-Env compared `reference <sign> actual`
+    limits: Limits = DEFAULT_LIMITS
+
+
+FieldPath = tuple[Any, ...]
+
+
+class _Where:
+    """Names places in the task file: FILE:LINE:COL via the loader's source map when present."""
+
+    def __init__(self, task: Any) -> None:
+        self.task = task
+        path = getattr(task, "path", None)
+        self.name = str(path) if path is not None else "<task>"
+
+    def __call__(self, path: FieldPath, what: str) -> str:
+        fn = getattr(self.task, "where", None)
+        loc = self.name
+        if callable(fn):
+            try:
+                loc = fn(path)
+            except Exception:  # noqa: BLE001 - locating is best effort; the node name still follows
+                loc = self.name
+        return f"{loc}: {what}"
+
+
+def _fmt(path: FieldPath) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (("." if out else "") + str(p))
+    return out
+
+
+class _Context:
+    """One step's lazily computed observations."""
+
+    def __init__(self, engine: "EventEngine", inputs: StepInputs) -> None:
+        self.engine = engine
+        self.inputs = inputs
+        self.frame_id = inputs.frame_id
+        self.log_lines: Sequence[LogLine] = inputs.log_lines
+        self.response = inputs.response
+        self.device: Device | None = inputs.device
+        self._size: tuple[int, int] | None = inputs.screen_size
+        self._shot: np.ndarray | None = None
+        self._boxes: list[TextBox] | None = None
+        self._memo: dict[Hashable, Any] = {}
+        self.timing: dict[str, float] = {}
+
+    def _time(self, key: str, t0: float) -> None:
+        self.timing[key] = self.timing.get(key, 0.0) + time.perf_counter() - t0
+
+    def screen_size(self) -> tuple[int, int]:
+        if self._size is None:
+            if self.device is not None:
+                self._size = tuple(self.device.screen_size)  # type: ignore[assignment]
+            else:
+                shot = self.screenshot()
+                self._size = (int(shot.shape[1]), int(shot.shape[0]))
+        return self._size  # type: ignore[return-value]
+
+    def screenshot(self) -> np.ndarray:
+        if self._shot is None:
+            t0 = time.perf_counter()
+            shot = self.inputs.screenshot()
+            if not isinstance(shot, np.ndarray) or shot.ndim != 3 or shot.shape[2] < 3:
+                raise InputError(f"frame {self.frame_id}: screenshot must be an (H, W, 3) array, "
+                                 f"got {getattr(shot, 'shape', type(shot).__name__)}")
+            self._shot = shot
+            self._time("screenshot", t0)
+        return self._shot
+
+    def hierarchy(self) -> etree._Element:
+        t0 = time.perf_counter()
+        root = self.engine._parse_hierarchy(self.inputs, self.frame_id)
+        self._time("hierarchy", t0)
+        return root
+
+    def text_boxes(self) -> list[TextBox]:
+        if self._boxes is None:
+            t0 = time.perf_counter()
+            boxes = self.inputs.text_boxes()
+            if boxes is None:
+                regions = [s.region(self) for s in self.engine._live_text]
+                region = union_box(regions) if regions else (0, 0, *self.screen_size())
+                model = self.engine._get_text_model()
+                boxes = model.read(self.frame_id, self.screenshot(), region)
+                self._time("ocr", t0)
+            else:
+                self._time("text_boxes", t0)
+            self._boxes = list(boxes)
+        return self._boxes
+
+    def memo(self, key: Hashable) -> Any:
+        if isinstance(key, tuple) and key and key[0] == "vh":
+            return self.engine._vh_memo.get(key)
+        return self._memo.get(key)
+
+    def set_memo(self, key: Hashable, value: Any) -> None:
+        if isinstance(key, tuple) and key and key[0] == "vh":
+            self.engine._vh_memo[key] = value
+        else:
+            self._memo[key] = value
+
+
+class EventEngine:
+    """Evaluates a task's event graph step by step. See the module docstring."""
+
+    def __init__(self, task: Any, *, text_model: TextModel | None = None, icon_model: IconModel | None = None,
+                 options: EngineOptions | None = None,
+                 sentence_encoder: SentenceEncoder | None = None) -> None:
+        self.task = task
+        self.proto = getattr(task, "proto", task)
+        self.options = options or EngineOptions()
+        directory = getattr(task, "directory", None)
+        self.directory = Path(directory) if directory is not None else None
+        self._text_model = text_model
+        self._icon_model = icon_model
+        self._encoder = sentence_encoder
+        self._where = _Where(task)
+        self._state = StepState()
+        self._state.strict = self.options.strict
+        self._xml: str | None = None
+        self._root: etree._Element | None = None
+        self._vh_memo: dict[Hashable, Any] = {}
+        self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
+                                       remove_blank_text=False)
+        self.sources: dict[int, SourceNode] = {}
+        self._all_sources: list[SourceNode] = []
+        self.slots: dict[int, Slot] = {}
+        self._all_slots: list[Slot] = []
+        self.listeners: dict[str, Slot] = {}
+        self._compile()
+        self.reset()
+
+    # -- compile ------------------------------------------------------------------------------
+
+    def _encoder_factory(self) -> SentenceEncoder:
+        if self._encoder is None:
+            self._encoder = default_sentence_encoder()
+        return self._encoder
+
+    def _icon(self) -> IconModel:
+        if self._icon_model is None:
+            root = self.directory / "icons" if self.directory is not None else None
+            self._icon_model = TemplateIconModel(root)
+        return self._icon_model
+
+    def _rect(self, ev: Any, path: FieldPath, where: str) -> tuple[float, float, float, float]:
+        if not ev.HasField("rect"):
+            return FULL_SCREEN
+        r = ev.rect
+        rect = (float(r.x0), float(r.y0), float(r.x1), float(r.y1))
+        if not all(-1e-6 <= v <= 1 + 1e-6 for v in rect):
+            raise TaskCompileError(f"{where}: rect {rect} must use normalised coordinates in [0, 1]")
+        if rect[2] <= rect[0] or rect[3] <= rect[1]:
+            raise TaskCompileError(f"{where}: rect {rect} has zero area (x1 <= x0 or y1 <= y0); "
+                                   "omit `rect` to use the whole screen")
+        return rect
+
+    def _compile_source(self, index: int, es: Any) -> SourceNode:
+        path: FieldPath = ("event_sources", index)
+        kind = es.WhichOneof("event")
+        label = f"event source #{index} (id {es.id})"
+        where = self._where(path, label)
+        if kind is None:
+            raise TaskCompileError(f"{where}: has no event kind (text_recognize, view_hierarchy_event, ...)")
+        repeat = Repeat.from_source_wire(es.repeatability)
+        ev = getattr(es, kind)
+        kw = {"where": self._where(path + (kind,), f"{label} {kind}")}
+        src: Source
+        if kind in ("text_recognize", "text_detect"):
+            matcher = make_matcher(ev.mode, ev.expect, ev.threshold, where=kw["where"], encoder=self._encoder_factory)
+            src = TextSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+                             matcher=matcher)
+        elif kind in ("icon_recognize", "icon_detect"):
+            cls = getattr(ev, "class")
+            if not cls:
+                raise TaskCompileError(f"{kw['where']}: icon class is empty")
+            model = self._icon()
+            if cls not in model.classes():
+                raise ModelUnavailableError(
+                    f"{kw['where']}: the icon model has no templates for class {cls!r} (known: "
+                    f"{', '.join(sorted(model.classes())) or 'none'}); put images under "
+                    f"<task dir>/icons/{cls}/ or pass icon_model=TemplateIconModel(...)")
+            src = IconSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+                             model=model, class_name=cls)
+        elif kind in ("icon_match", "icon_detect_match"):
+            if not ev.path:
+                raise TaskCompileError(f"{kw['where']}: icon path is empty")
+            p = Path(ev.path)
+            if not p.is_absolute():
+                if self.directory is None:
+                    raise TaskCompileError(f"{kw['where']}: relative icon path {ev.path!r} but the task has no directory")
+                p = self.directory / p
+            ref = load_image(p, where=kw["where"])
+            src = IconSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+                             model=self._icon(), reference=ref)
+        elif kind == "view_hierarchy_event":
+            sel = compile_selector(list(ev.selector), where=self._where(path + (kind, "selector"), f"{label} selector"))
+            props = []
+            for j, p in enumerate(ev.properties):
+                pw = self._where(path + (kind, "properties", j), f"{label} property #{j}")
+                which = p.WhichOneof("property_value")
+                if not p.property_name:
+                    raise TaskCompileError(f"{pw}: property_name is empty")
+                if which == "pattern":
+                    props.append(PropertyCheck(p.property_name, pattern=p.pattern, where=pw))
+                elif which in ("integer", "floating"):
+                    props.append(PropertyCheck(p.property_name, reference=float(getattr(p, which)), sign=p.sign,
+                                               reference_on_left=self.options.vh_reference_on_left, where=pw))
+                else:
+                    props.append(PropertyCheck(p.property_name, where=pw))  # present = match, value reported
+            src = ViewHierarchySource(es.id, repeat, kw["where"], selector=sel, properties=props)
+        elif kind == "log_event":
+            src = LogSource(es.id, repeat, kw["where"], filters=list(ev.filters), pattern=ev.pattern)
+        elif kind == "response_event":
+            matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=kw["where"], encoder=self._encoder_factory)
+            src = ResponseSource(es.id, repeat, kw["where"], matcher=matcher)
+        elif kind == "state_event":
+            src = StateSource(es.id, repeat, kw["where"], check=ev)
+        else:  # pragma: no cover - the proto has no other kinds
+            raise TaskCompileError(f"{where}: unsupported event kind {kind!r}")
+        return SourceNode(src)
+
+    def _compile(self) -> None:
+        proto = self.proto
+        for i, es in enumerate(proto.event_sources):
+            node = self._compile_source(i, es)
+            self._all_sources.append(node)
+            if es.id != 0:
+                if es.id in self.sources:
+                    raise EventGraphError(self._where(("event_sources", i, "id"), f"event source #{i}") +
+                                          f": id {es.id} is defined twice")
+                self.sources[es.id] = node
+        pending: list[tuple[Slot, Any, FieldPath]] = []
+
+        def build(msg: Any, path: FieldPath, label: str) -> Slot:
+            where = self._where(path, f"{_fmt(path)} (slot id {msg.id})" if msg.id else _fmt(path))
+            if msg.type not in (0, 1, 2):
+                raise TaskCompileError(f"{where}: unknown slot type {msg.type}")
+            transform = compile_transformation(list(msg.transformation), where=where, limits=self.options.limits)
+            slot = Slot(msg.id, msg.type, Repeat.from_slot_wire(msg.repeatability), transform, where, label)
+            if msg.id != 0:
+                if msg.id in self.sources or msg.id in self.slots:
+                    raise EventGraphError(f"{where}: id {msg.id} is already used by another "
+                                          f"{'source' if msg.id in self.sources else 'slot'} (sources and slots share one id space)")
+                self.slots[msg.id] = slot
+            self._all_slots.append(slot)
+            pending.append((slot, msg, path))
+            return slot
+
+        es = proto.event_slots if proto.HasField("event_slots") else None
+        for name in LISTENERS:
+            if es is not None and es.HasField(name):
+                msg = getattr(es, name)
+                slot = build(msg, ("event_slots", name), f"slot:{msg.id}" if msg.id else f"listener:{name}")
+                slot.kind = LISTENER_KINDS[name]
+                self.listeners[name] = slot
+        while pending:
+            slot, msg, path = pending.pop(0)
+            for j, fake in enumerate(msg.events):
+                which = fake.WhichOneof("source")
+                if which == "event":
+                    sub = fake.event
+                    child = build(sub, path + ("events", j, "event"), f"slot:{sub.id}" if sub.id else f"slot@{_fmt(path)}.events[{j}]")
+                    slot.children.append(child)
+                elif which == "id":
+                    slot.children.append(self._ref(fake.id, path + ("events", j, "id"), "events"))
+                else:
+                    empty = Slot(0, 0, Repeat.UNLIMITED, compile_transformation([]), slot.where, "empty")
+                    self._all_slots.append(empty)
+                    slot.children.append(empty)
+            for j, pid in enumerate(msg.prerequisite):
+                slot.prerequisites.append(self._ref(pid, path + ("prerequisite", j), "prerequisite"))
+            for j, cid in enumerate(msg.cache_until):
+                if cid == -1:
+                    slot.never_release = True
+                elif cid != 0:
+                    slot.cache_until.append(self._ref(cid, path + ("cache_until", j), "cache_until"))
+            if slot.type == 0 and len(slot.children) > 1:
+                raise TaskCompileError(f"{slot.where}: a SINGLE slot has {len(slot.children)} events; use OR or AND")
+        self._check_cycles()
+
+    def _ref(self, ref_id: int, path: FieldPath, what: str) -> Node:
+        node: Node | None = self.slots.get(ref_id) or self.sources.get(ref_id)
+        if node is None:
+            raise EventGraphError(self._where(path, _fmt(path)) + f": {what} refers to id {ref_id}, which no source or slot defines")
+        return node
+
+    def _check_cycles(self) -> None:
+        state: dict[int, int] = {}
+        for root in self._all_slots:
+            if state.get(id(root)) == 2:
+                continue
+            stack: list[tuple[Slot, int]] = [(root, 0)]
+            trail: list[Slot] = []
+            state[id(root)] = 1
+            trail.append(root)
+            while stack:
+                node, i = stack[-1]
+                edges = [n for n in (*node.children, *node.prerequisites) if isinstance(n, Slot)]
+                if i < len(edges):
+                    stack[-1] = (node, i + 1)
+                    nxt = edges[i]
+                    s = state.get(id(nxt))
+                    if s == 1:
+                        cycle = trail[trail.index(nxt):] + [nxt]
+                        raise EventGraphError(f"{nxt.where}: cycle through events/prerequisites: "
+                                              + " -> ".join(n.label for n in cycle))
+                    if s is None:
+                        state[id(nxt)] = 1
+                        trail.append(nxt)
+                        stack.append((nxt, 0))
+                else:
+                    state[id(node)] = 2
+                    stack.pop()
+                    trail.pop()
+
+    # -- runtime ------------------------------------------------------------------------------
+
+    def _get_text_model(self) -> TextModel:
+        if self._text_model is None:
+            try:
+                import rapidocr_onnxruntime  # noqa: F401
+            except ImportError:
+                raise ModelUnavailableError(
+                    "a text source needs OCR because the backend gives no exact text boxes: install the "
+                    "'ocr' extra (pip install 'mobile-gym[ocr]') or pass text_model=...") from None
+            self._text_model = RapidOcrTextModel()
+        return self._text_model
+
+    def _parse_hierarchy(self, inputs: StepInputs, frame_id: int) -> etree._Element:
+        key = ("root", frame_id)
+        if self._root is not None and self._root_key == key:
+            return self._root
+        xml = inputs.view_hierarchy()
+        if self._root is not None and (xml is self._xml or xml == self._xml):
+            self._root_key = key
+            return self._root
+        if not isinstance(xml, str):
+            raise InputError(f"frame {frame_id}: view_hierarchy() must return XML text, got {type(xml).__name__}")
+        start, end = xml.find("<"), xml.rfind(">")
+        if start < 0 or end < start:
+            raise InputError(f"frame {frame_id}: view hierarchy is not XML: {xml[:80]!r}")
+        try:
+            root = etree.fromstring(xml[start:end + 1].encode("utf-8"), self._parser)
+        except etree.XMLSyntaxError as exc:
+            raise InputError(f"frame {frame_id}: view hierarchy XML does not parse: {exc}") from None
+        self._xml = xml
+        self._root = root
+        self._root_key = key
+        self._vh_memo.clear()
+        return root
+
+    @property
+    def needs_hierarchy(self) -> bool:
+        """Whether any live source reads the view hierarchy (the env may skip the dump if not)."""
+        return self._needs["hierarchy"]
+
+    @property
+    def needs(self) -> dict[str, bool]:
+        """Which inputs live sources read: text, icon, hierarchy, log, response, state."""
+        return dict(self._needs)
+
+    def reset(self, *, device: Device | None = None) -> None:
+        """Start a new episode: every source, slot, score and cache is cleared. `device`, when
+        given (after the task's reset steps), lets state sources take their baselines now."""
+        st = self._state
+        st.step = 0
+        st.fired = {}
+        st.errors = []
+        for s in self._all_sources:
+            s.reset()
+        for slot in self._all_slots:
+            slot.reset()
+        self.score = 0.0
+        self.episode_return = 0.0
+        self.steps = 0
+        self._order = topological(list(self.listeners.values()) + self._all_slots)
+        self._update_dead()
+        self._refresh_live()
+        self._xml = None
+        self._root = None
+        self._root_key = None
+        self._vh_memo.clear()
+        for s in self._all_sources:
+            if isinstance(s.source, StateSource):
+                s.source.begin_episode(device)
+
+    def _update_dead(self) -> bool:
+        changed = False
+        for slot in self._order:
+            before = slot.dead
+            if slot.update_dead() != before:
+                changed = True
+        return changed
+
+    def _refresh_live(self) -> None:
+        live_sources: list[SourceNode] = []
+        cache_slots: list[Slot] = []
+        seen: set[int] = set()
+        stack: list[Node] = list(self.listeners.values())
+        while stack:
+            n = stack.pop()
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            if isinstance(n, SourceNode):
+                live_sources.append(n)
+                continue
+            if n.dead:
+                continue
+            stack.extend(n.children)
+            if not n.prereq_ok:
+                stack.extend(n.prerequisites)
+            if n.cache_until:
+                stack.extend(n.cache_until)
+                cache_slots.append(n)
+        self._live_sources = live_sources
+        self._cache_slots = cache_slots
+        self._cache_targets = [t for s in cache_slots for t in s.cache_until]
+        self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
+        needs = {k: False for k in ("text", "icon", "hierarchy", "log", "response", "state")}
+        for s in live_sources:
+            needs[s.source.needs] = True
+        self._needs = needs
+        self._prereq_snapshot = tuple(s.prereq_ok for s in self._all_slots)
+
+    def step(self, inputs: StepInputs) -> StepResult:
+        """Evaluate one step. Raises only EventError subclasses (InputError for malformed inputs,
+        ModelUnavailableError for a missing model, TransformRuntimeError in strict mode) and the
+        device's own errors from state sources."""
+        t_start = time.perf_counter()
+        st = self._state
+        st.step += 1
+        st.fired = {}
+        st.errors = []
+        ctx = _Context(self, inputs)
+        st.ctx = ctx
+        self.steps += 1
+        try:
+            listeners = self.listeners
+            for name in ("null_listener", "score_listener", "reward_listener", "extra_listener",
+                         "json_extra_listener", "instruction_listener", "episode_end_listener"):
+                slot = listeners.get(name)
+                if slot is not None:
+                    slot.evaluate(st)
+            for t in self._cache_targets:
+                t.evaluate(st)
+            for slot in self._cache_slots:
+                slot.end_step(st)
+        finally:
+            st.ctx = None
+        reward = 0.0
+        score_slot = listeners.get("score_listener")
+        if score_slot is not None and score_slot.set and score_slot.values:
+            new_score = float(score_slot.values[0])
+            reward += new_score - self.score
+            self.score = new_score
+        reward_slot = listeners.get("reward_listener")
+        if reward_slot is not None and reward_slot.set and reward_slot.values:
+            reward += float(reward_slot.values[0])
+        self.episode_return += reward
+        extras: dict[str, list] = {}
+        for name in ("extra_listener", "json_extra_listener"):
+            slot = listeners.get(name)
+            if slot is not None and slot.set and slot.values:
+                for k, vs in slot.values[0].items():
+                    extras.setdefault(k, []).extend(vs)
+        instructions: list[str] = []
+        slot = listeners.get("instruction_listener")
+        if slot is not None and slot.set and slot.values:
+            instructions = list(slot.values[0])
+        end = None
+        slot = listeners.get("episode_end_listener")
+        if slot is not None and slot.set and slot.values:
+            end = self.options.episode_end(slot.values[0], episode_return=self.episode_return, score=self.score)
+        if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
+            self._refresh_live()
+        timing = dict(ctx.timing)
+        total = time.perf_counter() - t_start
+        timing["slots"] = max(0.0, total - sum(timing.values()))
+        timing["events_total"] = total
+        return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
+                          instructions=instructions, fired=dict(st.fired), timing=timing, errors=list(st.errors))
+
+    def live_source_ids(self) -> list[int]:
+        """Ids of the sources evaluated next step (for tests, traces and debugging)."""
+        return sorted(s.id for s in self._live_sources)

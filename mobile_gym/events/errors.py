@@ -1,0 +1,58 @@
+"""Errors raised by the event engine.
+
+Two families: `TaskCompileError` (the task's event part is invalid; raised when the engine is
+built, i.e. when the task loads) and `EventRuntimeError` (something went wrong while a step was
+evaluated). Every message names the task file, the node (source/slot id or listener path) and,
+where there is one, the line.
+"""
+
+from __future__ import annotations
+
+
+class EventError(Exception):
+    """Base class of every error the event engine raises on purpose."""
+
+
+class TaskCompileError(EventError, ValueError):
+    """The event part of a task is invalid (bad selector, regex, transformation, graph, ...)."""
+
+
+class TransformSyntaxError(TaskCompileError):
+    """A transformation statement is not valid Python or uses something the language forbids."""
+
+    def __init__(self, message: str, *, source_text: str = "", line: int | None = None,
+                 column: int | None = None, where: str = "") -> None:
+        self.source_text = source_text
+        self.line = line
+        self.column = column
+        self.where = where
+        pos = ""
+        if line is not None:
+            pos = f" (statement line {line}" + (f", column {column}" if column is not None else "") + ")"
+        prefix = f"{where}: " if where else ""
+        shown = f": {source_text!r}" if source_text else ""
+        super().__init__(f"{prefix}transformation rejected{pos}: {message}{shown}")
+
+
+class SelectorError(TaskCompileError):
+    """A view-hierarchy selector cannot be parsed or compiled."""
+
+
+class EventGraphError(TaskCompileError):
+    """The source/slot graph is inconsistent: dangling or duplicate ids, cycles, bad references."""
+
+
+class EventRuntimeError(EventError, RuntimeError):
+    """A step could not be evaluated."""
+
+
+class TransformRuntimeError(EventRuntimeError):
+    """A transformation failed while running (type error, budget or size limit exceeded, ...)."""
+
+
+class ModelUnavailableError(EventRuntimeError):
+    """A source needs a text/icon/SBERT model that is not installed or not configured."""
+
+
+class InputError(EventRuntimeError, ValueError):
+    """The step inputs are malformed (e.g. unparsable view hierarchy XML)."""

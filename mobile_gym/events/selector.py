@@ -1,0 +1,130 @@
+"""Mobile-Env selectors -> CSS -> a compiled XPath, once per source.
+
+Mobile-Env extends CSS with shorthands: a type character (`#` resource-id, `.` class, `$` package,
+`@` index), an optional operator (`$` ends-with, `^` starts-with, `*` contains; none = equals) and a
+double-quoted string or a run of digits: `#$"search_src_text"` is `[resource-id$="search_src_text"]`.
+Mobile-Env rewrote them with a regular expression over the whole string, so shorthand characters
+inside quoted values were rewritten too (`[text="version 1.5"]` broke). Here the selector is
+tokenized: quoted strings and `[...]` attribute blocks are copied verbatim, shorthand strings may
+contain `\\"` and `\\\\` escapes, and anything cssselect cannot parse raises `SelectorError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import cssselect
+from lxml import etree
+
+from mobile_gym.events.errors import SelectorError
+
+__all__ = ["CompiledSelector", "compile_selector", "mobile_env_to_css"]
+
+_TYPE_ATTR = {"#": "resource-id", ".": "class", "$": "package", "@": "index"}
+_OPS = {"$": "$=", "^": "^=", "*": "*="}
+
+
+def _css_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ") + '"'
+
+
+def _read_quoted(text: str, start: int, where: str) -> tuple[str, int]:
+    """Read a quoted string starting at `start` (the quote); return (value, index after it)."""
+    quote = text[start]
+    out = []
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            if i + 1 >= len(text):
+                break
+            out.append(text[i + 1])
+            i += 2
+            continue
+        if ch == quote:
+            return "".join(out), i + 1
+        out.append(ch)
+        i += 1
+    raise SelectorError(f"{where}: unterminated string starting at column {start + 1} in selector {text!r}")
+
+
+def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
+    """Rewrite Mobile-Env shorthands to plain CSS, outside quoted strings and `[...]` blocks."""
+    out: list[str] = []
+    i = 0
+    n = len(selector)
+    bracket = 0
+    while i < n:
+        ch = selector[i]
+        if ch in "\"'":
+            _, end = _read_quoted(selector, i, where)
+            out.append(selector[i:end])
+            i = end
+            continue
+        if ch == "[":
+            bracket += 1
+        elif ch == "]":
+            bracket -= 1
+            if bracket < 0:
+                raise SelectorError(f"{where}: unbalanced ']' at column {i + 1} in selector {selector!r}")
+        elif bracket == 0 and ch in _TYPE_ATTR:
+            j = i + 1
+            op = "="
+            if j < n and selector[j] in _OPS and j + 1 < n and (selector[j + 1] == '"' or selector[j + 1].isdigit()):
+                op = _OPS[selector[j]]
+                j += 1
+            if j < n and selector[j] == '"':
+                value, end = _read_quoted(selector, j, where)
+                out.append(f"[{_TYPE_ATTR[ch]}{op}{_css_string(value)}]")
+                i = end
+                continue
+            if j < n and selector[j].isdigit():
+                end = j
+                while end < n and selector[end].isdigit():
+                    end += 1
+                out.append(f"[{_TYPE_ATTR[ch]}{op}{_css_string(selector[j:end])}]")
+                i = end
+                continue
+            if ch in "$@":
+                raise SelectorError(
+                    f"{where}: '{ch}' at column {i + 1} must be followed by an optional operator ($ ^ *) and a "
+                    f"double-quoted string or digits, in selector {selector!r}")
+        out.append(ch)
+        i += 1
+    if bracket:
+        raise SelectorError(f"{where}: unbalanced '[' in selector {selector!r}")
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class CompiledSelector:
+    """A selector group compiled to one XPath; call `select(root)` to get matching elements."""
+
+    source: str
+    css: str
+    xpath: str
+    _compiled: etree.XPath
+
+    def select(self, root: etree._Element) -> list[etree._Element]:
+        return self._compiled(root)  # type: ignore[return-value]
+
+
+_TRANSLATOR = cssselect.GenericTranslator()
+
+
+def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector") -> CompiledSelector:
+    """Join Mobile-Env selector strings with ', ' (a selector group) and compile them."""
+    parts = [selectors] if isinstance(selectors, str) else list(selectors)
+    if not parts or not any(p.strip() for p in parts):
+        raise SelectorError(f"{where}: empty selector")
+    css = ", ".join(mobile_env_to_css(p, where=where) for p in parts)
+    try:
+        xpath = _TRANSLATOR.css_to_xpath(css, prefix="descendant-or-self::")
+    except cssselect.SelectorError as exc:
+        raise SelectorError(f"{where}: cannot parse selector {', '.join(parts)!r} (as CSS {css!r}): {exc}") from None
+    try:
+        compiled = etree.XPath(xpath, smart_strings=False)
+    except etree.XPathSyntaxError as exc:  # pragma: no cover - cssselect emits valid XPath
+        raise SelectorError(f"{where}: selector {css!r} gave invalid XPath {xpath!r}: {exc}") from None
+    return CompiledSelector(", ".join(parts), css, xpath, compiled)

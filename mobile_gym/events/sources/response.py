@@ -1,0 +1,26 @@
+"""response_event sources: the agent's textual answer of this step, matched by mode."""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from mobile_gym.events.matchers import Matcher
+from mobile_gym.events.sources.base import Context, Repeat, Source
+
+__all__ = ["ResponseSource"]
+
+
+class ResponseSource(Source):
+    kind = "response_event"
+    needs = "response"
+    stream = True
+
+    def __init__(self, node_id: int, repeat: Repeat, where: str, *, matcher: Matcher) -> None:
+        super().__init__(node_id, repeat, where)
+        self.matcher = matcher
+
+    def raw_inputs(self, ctx: Context) -> list[Hashable]:
+        return [] if ctx.response is None else [ctx.response]
+
+    def match(self, raw: Any, ctx: Context) -> Any:
+        return self.matcher(raw)

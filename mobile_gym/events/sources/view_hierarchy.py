@@ -1,0 +1,129 @@
+"""view_hierarchy_event sources: a compiled selector over the step's parsed hierarchy.
+
+For each node the selector matches, the raw input is the tuple of the requested properties
+(attribute strings; `left/top/right/bottom` are floats normalised from `bounds` by the screen
+size). The node matches when every property passes: a `pattern` property is `re.search` on the
+attribute; a numeric property compares `actual <sign> reference` with numeric coercion
+(`"true"/"false"` -> 1/0, numbers parsed). A missing or non-numeric attribute is a non-match
+(Mobile-Env raised TypeError and skipped every later VH source of the step).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from typing import Any, Callable, Hashable, Sequence
+
+from mobile_gym.events.errors import TaskCompileError
+from mobile_gym.events.matchers import NO_MATCH
+from mobile_gym.events.selector import CompiledSelector
+from mobile_gym.events.sources.base import Context, Repeat, Source
+
+__all__ = ["PropertyCheck", "ViewHierarchySource", "parse_bounds"]
+
+_SIGNS: dict[int, tuple[str, Callable[[Any, Any], bool]]] = {
+    0: ("EQ", operator.eq), 1: ("LE", operator.le), 2: ("LT", operator.lt),
+    3: ("GE", operator.ge), 4: ("GT", operator.gt), 5: ("NE", operator.ne),
+}
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+VIRTUAL = ("left", "top", "right", "bottom")
+
+
+def parse_bounds(text: str) -> tuple[int, int, int, int] | None:
+    m = _BOUNDS.match(text)
+    return tuple(int(g) for g in m.groups()) if m else None  # type: ignore[return-value]
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, (int, float)):
+        return float(value)
+    if not isinstance(value, str):
+        return None
+    low = value.strip().lower()
+    if low == "true":
+        return 1.0
+    if low == "false":
+        return 0.0
+    try:
+        return float(low)
+    except ValueError:
+        return None
+
+
+class PropertyCheck:
+    """One `Property` of the source: a regex, or a numeric comparison."""
+
+    def __init__(self, name: str, *, pattern: str | None = None, reference: float | None = None,
+                 sign: int = 0, reference_on_left: bool = False, where: str) -> None:
+        self.name = name
+        self.regex = None
+        if pattern is not None:
+            try:
+                self.regex = re.compile(pattern)
+            except re.error as exc:
+                raise TaskCompileError(f"{where}: invalid regular expression {pattern!r} for property {name!r}: {exc}") from None
+        if sign not in _SIGNS:
+            raise TaskCompileError(f"{where}: unknown sign {sign} for property {name!r}")
+        self.sign_name, self.op = _SIGNS[sign]
+        self.reference = reference
+        self.reference_on_left = reference_on_left
+
+    def check(self, actual: Any) -> bool:
+        if actual is None:
+            return False
+        if self.regex is not None:
+            return self.regex.search(actual if isinstance(actual, str) else str(actual)) is not None
+        num = _number(actual)
+        if num is None:
+            return False
+        if self.reference_on_left:
+            return bool(self.op(self.reference, num))
+        return bool(self.op(num, self.reference))
+
+
+class ViewHierarchySource(Source):
+    kind = "view_hierarchy_event"
+    needs = "hierarchy"
+
+    def __init__(self, node_id: int, repeat: Repeat, where: str, *, selector: CompiledSelector,
+                 properties: Sequence[PropertyCheck]) -> None:
+        super().__init__(node_id, repeat, where)
+        self.selector = selector
+        self.properties = tuple(properties)
+        self._names = tuple(p.name for p in self.properties)
+        self._virtual = any(n in VIRTUAL for n in self._names)
+
+    def raw_inputs(self, ctx: Context) -> list[Hashable]:
+        root = ctx.hierarchy()
+        key = ("vh", self.selector.xpath, self._names, id(root))
+        cached = ctx.memo(key)
+        if cached is not None:
+            return cached
+        out: list[Hashable] = []
+        names = self._names
+        size = ctx.screen_size() if self._virtual else (1, 1)
+        for node in self.selector.select(root):
+            get = node.get
+            if not self._virtual:
+                out.append(tuple(get(n) for n in names))
+                continue
+            bounds = parse_bounds(get("bounds") or "")
+            vals = []
+            for n in names:
+                if n in VIRTUAL:
+                    if bounds is None:
+                        vals.append(None)
+                    else:
+                        i = VIRTUAL.index(n)
+                        vals.append(bounds[i] / (size[0] if i % 2 == 0 else size[1]))
+                else:
+                    vals.append(get(n))
+            out.append(tuple(vals))
+        ctx.set_memo(key, out)
+        return out
+
+    def match(self, raw: Any, ctx: Context) -> Any:
+        for prop, actual in zip(self.properties, raw):
+            if not prop.check(actual):
+                return NO_MATCH
+        return list(raw)

@@ -1,0 +1,77 @@
+"""Gymnasium ids for mobile_gym tasks, registered on `import mobile_gym`.
+
+- `MobileEnv/Task-v0`: any task file: `gym.make("MobileEnv/Task-v0", task_path="my.textproto")`.
+- `MobileEnv/<Name>-v0` for every `task_defs/<name>.textproto` (CamelCase of the file stem,
+  e.g. `calendar_open_editor.textproto` -> `MobileEnv/CalendarOpenEditor-v0`).
+- Aliases (ALIASES) name the flagship task of an app, e.g. `MobileEnv/Calendar-v0`.
+
+Every id accepts MobileEnv's keyword arguments (backend, serial, obs_size, obs_keys,
+step_seconds, max_steps, max_seconds, render_mode, vocabulary, ...).
+The task directory is `<repo>/task_defs`, or `$MOBILE_GYM_TASK_DIR` when set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import gymnasium as gym
+
+NAMESPACE = "MobileEnv"
+ENTRY_POINT = "mobile_gym.env:MobileEnv"
+GENERIC_ID = f"{NAMESPACE}/Task-v0"
+
+#: Alias name -> task file stem in the task directory.
+ALIASES: dict[str, str] = {
+    "Calendar": "calendar_open_editor",
+}
+
+
+def task_dir() -> Path:
+    """Where registered task files live."""
+    override = os.environ.get("MOBILE_GYM_TASK_DIR")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent.parent / "task_defs"
+
+
+def env_name(stem: str) -> str:
+    """`calendar_open_editor` -> `CalendarOpenEditor`."""
+    return "".join(part[:1].upper() + part[1:] for part in stem.replace("-", "_").split("_") if part)
+
+
+def registered_tasks() -> dict[str, Path]:
+    """Registered name (without namespace/version) -> task file, aliases included."""
+    directory = task_dir()
+    files = sorted(directory.glob("*.textproto")) if directory.is_dir() else []
+    by_stem = {p.stem: p for p in files}
+    names = {env_name(p.stem): p for p in files}
+    for alias, stem in ALIASES.items():
+        if stem in by_stem:
+            names[alias] = by_stem[stem]
+    return names
+
+
+def task_path_for(name: str) -> Path | None:
+    """The task file of `MobileEnv/<Name>-v0`, `<Name>-v0` or `<Name>`; None if not registered."""
+    short = name
+    if short.startswith(NAMESPACE + "/"):
+        short = short[len(NAMESPACE) + 1:]
+    if short.endswith("-v0"):
+        short = short[:-3]
+    if not short or "/" in short or "." in short:
+        return None
+    return registered_tasks().get(short)
+
+
+def register_envs() -> list[str]:
+    """Register the generic id and one id per task file (idempotent); returns the ids."""
+    ids = [GENERIC_ID]
+    if GENERIC_ID not in gym.registry:
+        gym.register(id=GENERIC_ID, entry_point=ENTRY_POINT)
+    for name, path in registered_tasks().items():
+        env_id = f"{NAMESPACE}/{name}-v0"
+        ids.append(env_id)
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"task": str(path)})
+    return ids

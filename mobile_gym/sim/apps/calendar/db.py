@@ -1,0 +1,137 @@
+"""events.db exactly as Simple Calendar Pro's Room database (version 8) creates and writes it.
+
+A connection is opened per operation and closed again (sim_contracts: restore and task pushes
+may replace the file between steps). Rows seeded by tasks through the shell are read like the
+app's own.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from . import model
+
+ROOM_VERSION = 8
+ROOM_IDENTITY_HASH = "1d5b2fddcb258e43f2935820863057a9"
+
+SCHEMA: tuple[str, ...] = (
+    "CREATE TABLE IF NOT EXISTS `events` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `start_ts` INTEGER NOT NULL, `end_ts` INTEGER NOT NULL, `title` TEXT NOT NULL, `location` TEXT NOT NULL, `description` TEXT NOT NULL, `reminder_1_minutes` INTEGER NOT NULL, `reminder_2_minutes` INTEGER NOT NULL, `reminder_3_minutes` INTEGER NOT NULL, `reminder_1_type` INTEGER NOT NULL, `reminder_2_type` INTEGER NOT NULL, `reminder_3_type` INTEGER NOT NULL, `repeat_interval` INTEGER NOT NULL, `repeat_rule` INTEGER NOT NULL, `repeat_limit` INTEGER NOT NULL, `repetition_exceptions` TEXT NOT NULL, `attendees` TEXT NOT NULL, `import_id` TEXT NOT NULL, `time_zone` TEXT NOT NULL, `flags` INTEGER NOT NULL, `event_type` INTEGER NOT NULL, `parent_id` INTEGER NOT NULL, `last_updated` INTEGER NOT NULL, `source` TEXT NOT NULL, `availability` INTEGER NOT NULL, `color` INTEGER NOT NULL, `type` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_events_id` ON `events` (`id`)",
+    "CREATE TABLE IF NOT EXISTS `event_types` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `title` TEXT NOT NULL, `color` INTEGER NOT NULL, `caldav_calendar_id` INTEGER NOT NULL, `caldav_display_name` TEXT NOT NULL, `caldav_email` TEXT NOT NULL, `type` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_event_types_id` ON `event_types` (`id`)",
+    "CREATE TABLE IF NOT EXISTS `widgets` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `widget_id` INTEGER NOT NULL, `period` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_widgets_widget_id` ON `widgets` (`widget_id`)",
+    "CREATE TABLE IF NOT EXISTS `tasks` (`id` INTEGER PRIMARY KEY AUTOINCREMENT, `task_id` INTEGER NOT NULL, `start_ts` INTEGER NOT NULL, `flags` INTEGER NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS `index_tasks_id_task_id` ON `tasks` (`id`, `task_id`)",
+    "CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY,identity_hash TEXT)",
+    f"INSERT OR REPLACE INTO room_master_table (id,identity_hash) VALUES(42, '{ROOM_IDENTITY_HASH}')",
+)
+
+_COLS = ", ".join(f"`{c}`" for c in model.EVENT_COLUMNS)
+_TYPE_COLS = ("id", "title", "color", "caldav_calendar_id", "caldav_display_name", "caldav_email", "type")
+
+
+class EventsDb:
+    """events.db at `host_path` (the host file behind the device path model.DB_PATH)."""
+
+    def __init__(self, host_path: str | Path) -> None:
+        self.path = Path(host_path)
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, isolation_level=None)
+
+    # -- creation -------------------------------------------------------------------------
+    def ensure_created(self) -> bool:
+        """Create the database as Room does on first open; True if it was created now.
+
+        A file that already has an `events` table (the app's own, or one pushed by a task) is
+        left untouched.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(self._connect()) as con:
+            has_events = con.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'").fetchone()
+            if has_events:
+                return False
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("BEGIN")
+            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
+            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
+                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
+            for stmt in SCHEMA:
+                con.execute(stmt)
+            con.execute(f"PRAGMA user_version = {ROOM_VERSION}")
+            con.execute("COMMIT")
+            # Room's onCreate callback: the "Regular event" type with the primary colour.
+            con.execute(
+                "INSERT OR REPLACE INTO event_types (id,title,color,caldav_calendar_id,"
+                "caldav_display_name,caldav_email,type) VALUES (?,?,?,?,?,?,?)",
+                (model.REGULAR_EVENT_TYPE_ID, model.REGULAR_EVENT_TYPE_TITLE,
+                 model.DEFAULT_PRIMARY_COLOR, 0, "", "", 0))
+        return True
+
+    # -- events ---------------------------------------------------------------------------
+    def insert(self, event: model.Event) -> int:
+        """Insert a new row (id assigned by AUTOINCREMENT); returns the id."""
+        if event.id is not None:
+            raise ValueError(f"insert() takes an event without id, got id={event.id}")
+        row = event.as_row()
+        cols = [c for c in model.EVENT_COLUMNS if c != "id"]
+        with closing(self._connect()) as con:
+            cur = con.execute(
+                f"INSERT INTO events ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                [row[c] for c in cols])
+            return int(cur.lastrowid)
+
+    def update(self, event: model.Event) -> None:
+        """Replace the row with the event's id (Room `insertOrUpdate` with REPLACE)."""
+        if event.id is None:
+            raise ValueError("update() needs an event with an id")
+        row = event.as_row()
+        with closing(self._connect()) as con:
+            con.execute(f"INSERT OR REPLACE INTO events ({_COLS}) VALUES "
+                        f"({', '.join('?' * len(model.EVENT_COLUMNS))})",
+                        [row[c] for c in model.EVENT_COLUMNS])
+
+    def delete(self, ids: list[int]) -> None:
+        """Delete rows by id, and child rows (parent_id) as `EventsHelper.deleteEvents` does."""
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        with closing(self._connect()) as con:
+            con.execute("BEGIN")
+            con.execute(f"DELETE FROM events WHERE id IN ({marks})", ids)
+            con.execute(f"DELETE FROM events WHERE parent_id IN ({marks})", ids)
+            con.execute("COMMIT")
+
+    def get(self, event_id: int) -> model.Event | None:
+        with closing(self._connect()) as con:
+            r = con.execute(f"SELECT {_COLS} FROM events WHERE id = ?", (event_id,)).fetchone()
+        return _event(r) if r else None
+
+    def all_events(self) -> list[model.Event]:
+        with closing(self._connect()) as con:
+            rows = con.execute(f"SELECT {_COLS} FROM events ORDER BY start_ts, id").fetchall()
+        return [_event(r) for r in rows]
+
+    def search(self, text: str) -> list[model.Event]:
+        """Events whose title, location or description contains `text` (case-insensitive)."""
+        like = f"%{text}%"
+        with closing(self._connect()) as con:
+            rows = con.execute(
+                f"SELECT {_COLS} FROM events WHERE title LIKE ? OR location LIKE ? "
+                "OR description LIKE ? ORDER BY start_ts, id", (like, like, like)).fetchall()
+        return [_event(r) for r in rows]
+
+    def event_types(self) -> list[model.EventType]:
+        with closing(self._connect()) as con:
+            rows = con.execute(
+                f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
+        return [model.EventType(*r) for r in rows]
+
+
+def _event(r: tuple) -> model.Event:
+    values = dict(zip(model.EVENT_COLUMNS, r))
+    return model.Event(**values)

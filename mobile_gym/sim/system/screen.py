@@ -1,0 +1,78 @@
+"""Where system windows go on the Pixel 6 screen: status bar, navigation bar, IME, app area, dialogs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.units import dp
+from mobile_gym.sim.ui.view import View
+
+AT_MOST = 1
+EXACTLY = 0
+
+
+@dataclass
+class ScreenLayout:
+    """Screen geometry in device pixels; `ime_height` > 0 while the keyboard is shown."""
+
+    width: int = 1080
+    height: int = 2400
+    density: int = 420
+    ime_height: int = 0
+
+    def dp(self, v: float) -> int:
+        return dp(v, self.density)
+
+    @property
+    def status_bar(self) -> Rect:
+        return Rect(0, 0, self.width, self.dp(24))
+
+    @property
+    def nav_bar(self) -> Rect:
+        return Rect(0, self.height - self.dp(48), self.width, self.height)
+
+    @property
+    def content(self) -> Rect:
+        """Between the status bar and the navigation bar."""
+        return Rect(0, self.status_bar.bottom, self.width, self.nav_bar.top)
+
+    def ime_bounds(self, height: int) -> Rect:
+        bottom = self.nav_bar.top
+        return Rect(0, bottom - height, self.width, bottom)
+
+    def app_bounds(self, soft_input_mode: str = "adjustResize") -> Rect:
+        c = self.content
+        if self.ime_height and soft_input_mode == "adjustResize":
+            return Rect(c.left, c.top, c.right, c.bottom - self.ime_height)
+        return c
+
+    def dialog_bounds(self, root: View) -> Rect:
+        """AlertDialog window: screen width minus 2 x 24dp... centred in the app area."""
+        c = self.app_bounds()
+        width = min(self.width - 2 * self.dp(27), self.dp(560))
+        max_h = c.height - 2 * self.dp(24)
+        root.measure((EXACTLY, width), (AT_MOST, max_h))
+        h = min(max(root._mh, 1), max_h)
+        left = (self.width - width) // 2
+        top = c.top + (c.height - h) // 2
+        return Rect(left, top, left + width, top + h)
+
+    def popup_bounds(self, root: View, anchor: Rect) -> Rect:
+        """Popup menu: at most 280dp... wide, right-aligned to the anchor, below it when it fits."""
+        c = self.app_bounds()
+        max_w = min(self.dp(280), self.width - 2 * self.dp(8))
+        root.measure((AT_MOST, max_w), (AT_MOST, c.height - 2 * self.dp(8)))
+        w = max(min(root._mw, max_w), self.dp(112))
+        h = min(root._mh, c.height - 2 * self.dp(8))
+        left = max(self.dp(8), min(anchor.right - w, self.width - self.dp(8) - w))
+        top = anchor.top
+        if top + h > c.bottom - self.dp(8):
+            top = max(c.top + self.dp(8), c.bottom - self.dp(8) - h)
+        return Rect(left, top, left + w, top + h)
+
+    def toast_bounds(self, width: int, height: int) -> Rect:
+        """Toast: centred horizontally, 64dp... above the navigation bar."""
+        left = (self.width - width) // 2
+        bottom = self.nav_bar.top - self.dp(64)
+        return Rect(left, bottom - height, left + width, bottom)

@@ -1,0 +1,351 @@
+"""The device shell: runs a parsed command line over the simulated phone, like `/system/bin/sh -c`.
+
+Every command is a Python function `(Proc) -> exit code`, found in a table built from the
+command modules. Output is bytes internally (screencap writes PNG to stdout); `Shell.run`
+returns text decoded with `surrogateescape`, so `.encode("utf-8", "surrogateescape")` gives
+the exact bytes back (what the adb server needs).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from mobile_gym.sim.system.shell.parser import AndOr, Command, Pipeline, Script, ShellSyntaxError, Word, parse
+from mobile_gym.sim.system.storage import normalize
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.android import SimAndroid
+
+SH = "/system/bin/sh"
+SHELL_PID = 4321
+BIN_DIRS = ("/system/bin/", "/system/xbin/", "/bin/", "/vendor/bin/", "/product/bin/")
+
+
+class ExitShell(Exception):
+    """`exit N` anywhere ends the whole command line."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class UsageError(Exception):
+    """A command was called wrongly; the message goes to stderr and the command exits with `code`."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Proc:
+    """One running command: its argv, stdin bytes and output buffers."""
+
+    android: "SimAndroid"
+    shell: "Shell"
+    argv: list[str]
+    stdin: bytes = b""
+    out: bytearray = field(default_factory=bytearray)
+    err: bytearray = field(default_factory=bytearray)
+
+    @property
+    def cwd(self) -> str:
+        return self.shell.cwd
+
+    def write(self, text: str | bytes) -> None:
+        self.out += text if isinstance(text, (bytes, bytearray)) else text.encode("utf-8", "surrogateescape")
+
+    def print(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def eprint(self, text: str) -> None:
+        self.err += (text + "\n").encode("utf-8", "surrogateescape")
+
+    def path(self, p: str) -> str:
+        return normalize(p, self.shell.cwd)
+
+
+CommandFn = Callable[[Proc], int]
+
+
+class _FileSink(bytearray):
+    """Bytes bound for a file; written when the command finishes."""
+
+    def __init__(self, path: str, append: bool) -> None:
+        super().__init__()
+        self.path = path
+        self.append = append
+
+
+class _NullSink(bytearray):
+    pass
+
+
+class Shell:
+    """One `sh -c` interpreter bound to a device; keeps `$?` between `run` calls like adb shell does not."""
+
+    def __init__(self, android: "SimAndroid", commands: dict[str, CommandFn]) -> None:
+        self.android = android
+        self.commands = commands
+        self.cwd = "/"
+        self.status = 0
+        self.vars: dict[str, str] = {}
+
+    # -- public --------------------------------------------------------------------
+    def run(self, cmd: str) -> tuple[int, str, str]:
+        code, out, err = self.run_bytes(cmd)
+        return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
+
+    def run_bytes(self, cmd: str) -> tuple[int, bytes, bytes]:
+        """Run a command line in a fresh shell (as each `adb shell` call does)."""
+        if not isinstance(cmd, str):
+            raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
+        self.cwd = "/"
+        self.status = 0
+        self.vars = {"PATH": "/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin",
+                     "HOME": "/", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
+                     "EXTERNAL_STORAGE": "/sdcard", "HOSTNAME": "oriole", "USER": "shell",
+                     "SHELL": SH, "TMPDIR": "/data/local/tmp"}
+        out, err = bytearray(), bytearray()
+        try:
+            script = parse(cmd)
+        except ShellSyntaxError as exc:
+            return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
+        try:
+            self._script(script, out, err)
+        except ExitShell as ex:
+            self.status = ex.code
+        return self.status, bytes(out), bytes(err)
+
+    # -- execution -----------------------------------------------------------------
+    def _script(self, script: Script, out: bytearray, err: bytearray) -> None:
+        for item in script.items:
+            self._and_or(item, out, err)
+
+    def _and_or(self, node: AndOr, out: bytearray, err: bytearray) -> None:
+        self.status = self._pipeline(node.first, out, err)
+        for op, pipe in node.rest:
+            if (op == "&&" and self.status == 0) or (op == "||" and self.status != 0):
+                self.status = self._pipeline(pipe, out, err)
+
+    def _pipeline(self, pipe: Pipeline, out: bytearray, err: bytearray) -> int:
+        data = b""
+        code = 0
+        last = len(pipe.commands) - 1
+        for i, cmd in enumerate(pipe.commands):
+            sink = out if i == last else bytearray()
+            code = self._command(cmd, data, sink, err)
+            data = bytes(sink)
+        return code
+
+    def _command(self, cmd: Command, stdin: bytes, out: bytearray, err: bytearray) -> int:
+        try:
+            argv = self.expand_words(cmd.words)
+            values = [(name, "".join(self.expand_word(w, split=False))) for name, w in cmd.assignments]
+        except ShellSyntaxError as exc:
+            err += f"{SH}: {exc}\n".encode()
+            return 1
+        if not argv:
+            for name, value in values:
+                self.vars[name] = value
+        fds: dict[int, bytearray] = {1: bytearray(), 2: bytearray()}
+        files: list[_FileSink] = []
+        for redir in cmd.redirects:
+            target = "".join(self.expand_word(redir.target, split=False))
+            if redir.op in (">&", "<&"):
+                if target == "-":
+                    fds[redir.fd] = _NullSink()
+                elif target.isdigit() and int(target) in fds:
+                    fds[redir.fd] = fds[int(target)]
+                else:
+                    err += f"{SH}: {target}: bad file descriptor\n".encode()
+                    return 1
+            elif redir.op == "<":
+                try:
+                    stdin = self.android.storage.read(normalize(target, self.cwd))
+                except (OSError, ValueError) as exc:
+                    err += f"{SH}: can't open {target}: {_reason(exc)}\n".encode()
+                    return 1
+            else:
+                if target == "/dev/null":
+                    fds[redir.fd] = _NullSink()
+                    continue
+                if target in ("/dev/stdout", "/dev/tty"):
+                    continue
+                if target == "/dev/stderr":
+                    fds[redir.fd] = fds[2]
+                    continue
+                path = normalize(target, self.cwd)
+                try:
+                    self.android.storage.write(path, b"", append=redir.op == ">>")
+                except (OSError, ValueError) as exc:
+                    err += f"{SH}: can't create {target}: {_reason(exc)}\n".encode()
+                    return 1
+                sink = _FileSink(path, append=True)
+                files.append(sink)
+                fds[redir.fd] = sink
+        code = self._exec(argv, stdin, fds) if argv else 0
+        # Route what went to the unredirected descriptors; files get their bytes.
+        self._route(fds, out, err)
+        for sink in files:
+            if sink:
+                self.android.storage.write(sink.path, bytes(sink), append=True)
+        return code
+
+    def _route(self, fds: dict[int, bytearray], out: bytearray, err: bytearray) -> None:
+        seen: set[int] = set()
+        for fd, dest in ((1, out), (2, err)):
+            sink = fds[fd]
+            if id(sink) in seen or isinstance(sink, (_FileSink, _NullSink)):
+                continue
+            seen.add(id(sink))
+            dest += sink
+
+    def _exec(self, argv: list[str], stdin: bytes, fds: dict[int, bytearray]) -> int:
+        name = argv[0]
+        for prefix in BIN_DIRS:
+            if name.startswith(prefix) and "/" not in name[len(prefix):]:
+                name = name[len(prefix):]
+                break
+        fn = self.commands.get(name)
+        if fn is None:
+            fds[2] += f"{SH}: {argv[0]}: inaccessible or not found\n".encode()
+            return 127
+        proc = Proc(self.android, self, [name] + argv[1:], stdin, fds[1], fds[2])
+        try:
+            code = fn(proc)
+        except ExitShell:
+            raise
+        except UsageError as exc:
+            proc.eprint(str(exc))
+            code = exc.code
+        except (OSError, ValueError, KeyError, IndexError, TypeError, LookupError) as exc:
+            # A command must never take the device down: report like a failing binary.
+            proc.eprint(f"{name}: {_reason(exc)}")
+            code = 1
+        return int(code) & 0xFF
+
+    # -- expansion -----------------------------------------------------------------
+    def var(self, name: str) -> str:
+        if name == "?":
+            return str(self.status)
+        if name == "$":
+            return str(SHELL_PID)
+        if name in ("#",):
+            return "0"
+        if name == "0":
+            return SH
+        return self.vars.get(name, "")
+
+    def expand_words(self, words: list[Word]) -> list[str]:
+        result: list[str] = []
+        for w in words:
+            result.extend(self.expand_word(w, split=True))
+        return result
+
+    def expand_word(self, word: Word, split: bool) -> list[str]:
+        """Expand one word into zero or more fields (parameter, command substitution, globbing)."""
+        fields: list[list[tuple[str, bool]]] = [[]]  # each field: list of (text, quoted)
+        any_quoted = False
+        for part in word.parts:
+            if part.quoted:
+                any_quoted = True
+            if part.kind == "lit":
+                text = part.value
+            elif part.kind == "var":
+                text = self.var(part.value)
+            else:
+                code, out, _err = self._substitute(part.value)
+                text = out.rstrip("\n")
+            if part.kind != "lit" and not part.quoted and split:
+                pieces = text.split()
+                if not pieces:
+                    continue
+                if text[:1].isspace() and fields[-1]:
+                    fields.append([])
+                for k, piece in enumerate(pieces):
+                    if k > 0:
+                        fields.append([])
+                    fields[-1].append((piece, False))
+                if text[-1:].isspace():
+                    fields.append([])
+            else:
+                fields[-1].append((text, part.quoted))
+        result: list[str] = []
+        for f in fields:
+            if not f:
+                continue
+            text = "".join(t for t, _ in f)
+            if split and any(not q and any(ch in t for ch in "*?[") for t, q in f):
+                pattern = "".join(t if not q else "".join(f"[{ch}]" if ch in "*?[]" else ch for ch in t)
+                                  for t, q in f)
+                matches = self._glob(pattern)
+                if matches:
+                    result.extend(matches)
+                    continue
+            result.append(text)
+        if not result and any_quoted and all(not f for f in fields[1:]):
+            result.append("")
+        return result
+
+    def _substitute(self, inner: str) -> tuple[int, str, str]:
+        saved = (self.cwd, self.status, dict(self.vars))
+        try:
+            script = parse(inner)
+            out, err = bytearray(), bytearray()
+            try:
+                self._script(script, out, err)
+            except ExitShell:
+                pass
+            return self.status, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
+        finally:
+            self.cwd, _status, self.vars = saved
+
+    def _glob(self, pattern: str) -> list[str]:
+        absolute = pattern.startswith("/")
+        base = "/" if absolute else self.cwd
+        parts = [p for p in pattern.split("/") if p]
+        candidates = [base]
+        storage = self.android.storage
+        for k, comp in enumerate(parts):
+            nxt: list[str] = []
+            is_pattern = any(ch in comp for ch in "*?[")
+            for cand in candidates:
+                if not is_pattern:
+                    path = posixpath.join(cand, comp.replace("[*]", "*").replace("[?]", "?").replace("[[]", "[").replace("[]]", "]"))
+                    if storage.exists(path) or k == len(parts) - 1:
+                        nxt.append(path)
+                    continue
+                try:
+                    entries = storage.list(cand)
+                except (OSError, ValueError):
+                    continue
+                for e in entries:
+                    if e.name.startswith(".") and not comp.startswith("."):
+                        continue
+                    if fnmatch.fnmatchcase(e.name, comp):
+                        nxt.append(posixpath.join(cand, e.name))
+            candidates = nxt
+        matches = [c for c in candidates if storage.exists(c)]
+        if not absolute:
+            matches = [posixpath.relpath(m, base) for m in matches]
+        return sorted(matches)
+
+
+def _reason(exc: BaseException) -> str:
+    """Toybox-style reason text for an OSError, else the exception message."""
+    if isinstance(exc, FileNotFoundError):
+        return "No such file or directory"
+    if isinstance(exc, IsADirectoryError):
+        return "Is a directory"
+    if isinstance(exc, NotADirectoryError):
+        return "Not a directory"
+    if isinstance(exc, FileExistsError):
+        return "File exists"
+    if isinstance(exc, PermissionError):
+        msg = str(exc)
+        return "Read-only file system" if "Read-only" in msg else "Permission denied"
+    return str(exc)

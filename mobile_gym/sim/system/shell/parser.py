@@ -1,0 +1,357 @@
+"""Tokenizer and parser for the mksh subset the device shell accepts.
+
+Grammar (POSIX sh subset): list = and_or ((';' | '&' | newline) and_or)*;
+and_or = pipeline (('&&' | '||') pipeline)*; pipeline = command ('|' command)*;
+command = (assignment | word | redirection)+. Words keep their quoting so that `$?`,
+`$VAR`, `${VAR}`, `$(...)` and globbing are expanded at run time, as the shell does.
+Errors raise `ShellSyntaxError` with mksh's wording ("syntax error: 'X' unexpected").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+OPERATORS = ("&&", "||", ";;", ";", "&", "|", "\n")
+_META = set(";&|<>\n \t()")
+
+
+class ShellSyntaxError(Exception):
+    """A command line mksh would reject before running anything."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a word: literal text, a parameter (`var`) or a command substitution (`cmd`)."""
+
+    kind: str  # "lit" | "var" | "cmd"
+    value: str
+    quoted: bool
+
+
+@dataclass(frozen=True)
+class Word:
+    parts: tuple[Part, ...]
+
+    @property
+    def literal(self) -> str | None:
+        """The word's text when it has no expansions."""
+        if all(p.kind == "lit" for p in self.parts):
+            return "".join(p.value for p in self.parts)
+        return None
+
+
+@dataclass(frozen=True)
+class Redirect:
+    fd: int
+    op: str  # ">", ">>", "<", ">&", "<&"
+    target: Word
+
+
+@dataclass
+class Command:
+    words: list[Word] = field(default_factory=list)
+    redirects: list[Redirect] = field(default_factory=list)
+    assignments: list[tuple[str, Word]] = field(default_factory=list)
+
+
+@dataclass
+class Pipeline:
+    commands: list[Command]
+
+
+@dataclass
+class AndOr:
+    first: Pipeline
+    rest: list[tuple[str, Pipeline]]  # ("&&" | "||", pipeline)
+
+
+@dataclass
+class Script:
+    items: list[AndOr]
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # "word" | "op" | "redir"
+    value: object
+    io_number: int | None = None
+
+
+def _is_name(s: str) -> bool:
+    return bool(s) and (s[0].isalpha() or s[0] == "_") and all(c.isalnum() or c == "_" for c in s)
+
+
+def _read_subst(src: str, i: int) -> tuple[str, int]:
+    """`src[i]` is just after `$(`; return the inner text and the index after `)`."""
+    depth, j, quote = 1, i, None
+    while j < len(src):
+        c = src[j]
+        if quote:
+            if c == quote:
+                quote = None
+            elif c == "\\" and quote == '"':
+                j += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "\\":
+            j += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return src[i:j], j + 1
+        j += 1
+    raise ShellSyntaxError("syntax error: unexpected EOF while looking for matching ')'")
+
+
+def _read_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
+    """`src[i]` is `$`; return the expansion part (None for a literal `$`) and the next index."""
+    n = len(src)
+    if i + 1 >= n:
+        return None, i + 1
+    c = src[i + 1]
+    if c == "(":
+        if i + 2 < n and src[i + 2] == "(":
+            raise ShellSyntaxError("syntax error: arithmetic expansion '$((' is not supported")
+        inner, j = _read_subst(src, i + 2)
+        return Part("cmd", inner, quoted), j
+    if c == "{":
+        end = src.find("}", i + 2)
+        if end < 0:
+            raise ShellSyntaxError("syntax error: missing '}'")
+        name = src[i + 2:end]
+        if not (_is_name(name) or name in ("?", "$", "#", "0") or name.isdigit()):
+            raise ShellSyntaxError(f"${{{name}}}: bad substitution")
+        return Part("var", name, quoted), end + 1
+    if c in "?$#!" or c.isdigit():
+        return Part("var", c, quoted), i + 2
+    if c.isalpha() or c == "_":
+        j = i + 1
+        while j < n and (src[j].isalnum() or src[j] == "_"):
+            j += 1
+        return Part("var", src[i + 1:j], quoted), j
+    return None, i + 1
+
+
+def tokenize(src: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    parts: list[Part] = []
+    lit: list[str] = []
+    lit_quoted = False
+    has_word = False
+    i, n = 0, len(src)
+
+    def flush_lit(quoted: bool) -> None:
+        nonlocal lit
+        if lit:
+            parts.append(Part("lit", "".join(lit), quoted))
+            lit = []
+
+    def add_char(ch: str, quoted: bool) -> None:
+        nonlocal lit_quoted, has_word
+        if lit and lit_quoted != quoted:
+            flush_lit(lit_quoted)
+        lit_quoted = quoted
+        lit.append(ch)
+        has_word = True
+
+    def end_word() -> None:
+        nonlocal parts, has_word
+        flush_lit(lit_quoted)
+        if has_word:
+            toks.append(_Tok("word", Word(tuple(parts))))
+        parts = []
+        has_word = False
+
+    while i < n:
+        c = src[i]
+        if c == "\\":
+            if i + 1 < n:
+                if src[i + 1] != "\n":
+                    add_char(src[i + 1], True)
+                i += 2
+            else:
+                i += 1
+            continue
+        if c == "'":
+            end = src.find("'", i + 1)
+            if end < 0:
+                raise ShellSyntaxError("no closing quote")
+            has_word = True
+            for ch in src[i + 1:end]:
+                add_char(ch, True)
+            i = end + 1
+            continue
+        if c == '"':
+            j = i + 1
+            has_word = True
+            while True:
+                if j >= n:
+                    raise ShellSyntaxError("no closing quote")
+                d = src[j]
+                if d == '"':
+                    break
+                if d == "\\" and j + 1 < n and src[j + 1] in '$`"\\\n':
+                    if src[j + 1] != "\n":
+                        add_char(src[j + 1], True)
+                    j += 2
+                    continue
+                if d == "$":
+                    part, j2 = _read_dollar(src, j, True)
+                    if part is None:
+                        add_char("$", True)
+                    else:
+                        flush_lit(lit_quoted)
+                        parts.append(part)
+                    j = j2
+                    continue
+                if d == "`":
+                    raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
+                add_char(d, True)
+                j += 1
+            i = j + 1
+            continue
+        if c == "$":
+            part, j = _read_dollar(src, i, False)
+            if part is None:
+                add_char("$", False)
+            else:
+                flush_lit(lit_quoted)
+                parts.append(part)
+                has_word = True
+            i = j
+            continue
+        if c == "`":
+            raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
+        if c == "#" and not has_word:
+            while i < n and src[i] != "\n":
+                i += 1
+            continue
+        if c in " \t":
+            end_word()
+            i += 1
+            continue
+        if c in "<>":
+            io_number = None
+            if has_word and len(parts) == 0 and lit and not lit_quoted and "".join(lit).isdigit():
+                io_number = int("".join(lit))
+                lit.clear()
+                has_word = False
+            else:
+                end_word()
+            if src.startswith(">>", i):
+                op, i = ">>", i + 2
+            elif src.startswith(">&", i):
+                op, i = ">&", i + 2
+            elif src.startswith("<&", i):
+                op, i = "<&", i + 2
+            elif src.startswith(">|", i):
+                op, i = ">", i + 2
+            elif src.startswith("<<", i):
+                raise ShellSyntaxError("syntax error: here-documents are not supported")
+            else:
+                op, i = c, i + 1
+            toks.append(_Tok("redir", op, io_number))
+            continue
+        if c in ";&|\n()":
+            end_word()
+            if c in "()":
+                raise ShellSyntaxError(f"syntax error: '{c}' unexpected")
+            for op in OPERATORS:
+                if src.startswith(op, i):
+                    toks.append(_Tok("op", op))
+                    i += len(op)
+                    break
+            continue
+        add_char(c, False)
+        i += 1
+    end_word()
+    return toks
+
+
+class _Parser:
+    def __init__(self, toks: list[_Tok]) -> None:
+        self.toks = toks
+        self.i = 0
+
+    def peek(self) -> _Tok | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def unexpected(self, tok: _Tok | None) -> ShellSyntaxError:
+        if tok is None:
+            return ShellSyntaxError("syntax error: unexpected EOF")
+        text = "newline" if tok.value == "\n" else str(tok.value)
+        return ShellSyntaxError(f"syntax error: '{text}' unexpected")
+
+    def script(self) -> Script:
+        items: list[AndOr] = []
+        while True:
+            while (t := self.peek()) is not None and t.kind == "op" and t.value == "\n":
+                self.i += 1
+            if self.peek() is None:
+                break
+            items.append(self.and_or())
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "op" and t.value in (";", "&", "\n"):
+                self.i += 1
+                continue
+            raise self.unexpected(t)
+        return Script(items)
+
+    def and_or(self) -> AndOr:
+        first = self.pipeline()
+        rest: list[tuple[str, Pipeline]] = []
+        while (t := self.peek()) is not None and t.kind == "op" and t.value in ("&&", "||"):
+            self.i += 1
+            while (nl := self.peek()) is not None and nl.kind == "op" and nl.value == "\n":
+                self.i += 1
+            rest.append((str(t.value), self.pipeline()))
+        return AndOr(first, rest)
+
+    def pipeline(self) -> Pipeline:
+        cmds = [self.command()]
+        while (t := self.peek()) is not None and t.kind == "op" and t.value == "|":
+            self.i += 1
+            while (nl := self.peek()) is not None and nl.kind == "op" and nl.value == "\n":
+                self.i += 1
+            cmds.append(self.command())
+        return Pipeline(cmds)
+
+    def command(self) -> Command:
+        cmd = Command()
+        while (t := self.peek()) is not None:
+            if t.kind == "word":
+                word = t.value
+                assert isinstance(word, Word)
+                first = word.parts[0] if word.parts else None
+                if (not cmd.words and first is not None and first.kind == "lit" and not first.quoted
+                        and "=" in first.value and _is_name(first.value.split("=", 1)[0])):
+                    name, rest = first.value.split("=", 1)
+                    value_parts = ((Part("lit", rest, False),) if rest else ()) + word.parts[1:]
+                    cmd.assignments.append((name, Word(value_parts)))
+                else:
+                    cmd.words.append(word)
+                self.i += 1
+            elif t.kind == "redir":
+                self.i += 1
+                target = self.peek()
+                if target is None or target.kind != "word":
+                    raise self.unexpected(target)
+                self.i += 1
+                op = str(t.value)
+                fd = t.io_number if t.io_number is not None else (0 if op in ("<", "<&") else 1)
+                assert isinstance(target.value, Word)
+                cmd.redirects.append(Redirect(fd, op, target.value))
+            else:
+                break
+        if not cmd.words and not cmd.assignments and not cmd.redirects:
+            raise self.unexpected(self.peek())
+        return cmd
+
+
+def parse(src: str) -> Script:
+    """Parse a command line; raises ShellSyntaxError with mksh's message."""
+    return _Parser(tokenize(src)).script()

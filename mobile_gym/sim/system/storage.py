@@ -1,0 +1,309 @@
+"""The device's file system: device paths mapped into one host directory per device.
+
+Layout under the host root mirrors Android: `data/data/<pkg>/…`, `data/local/tmp`,
+`storage/emulated/0/…`. Aliases (`/sdcard`, `/storage/self/primary`, `/data/user/0`) are
+rewritten to their canonical paths. Paths are normalised; a path that would leave the
+device root (`/..`), or a symlink pointing out of it, is refused with `PermissionError`.
+Only `/data` and `/storage` are writable, as for the shell user on a real device.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import shutil
+import stat as _stat
+import tempfile
+import weakref
+from dataclasses import dataclass, field
+
+from mobile_gym.sim.system.clock import Clock
+
+EXTERNAL = "/storage/emulated/0"
+_ALIASES = (
+    ("/sdcard", EXTERNAL),
+    ("/mnt/sdcard", EXTERNAL),
+    ("/storage/self/primary", EXTERNAL),
+    ("/mnt/user/0/primary", EXTERNAL),
+    ("/data/user/0", "/data/data"),
+)
+_WRITABLE = ("/data", "/storage")
+_SKELETON = ("/data/data", "/data/local/tmp", "/data/system", EXTERNAL + "/Download",
+             EXTERNAL + "/Documents", EXTERNAL + "/DCIM", EXTERNAL + "/Pictures",
+             EXTERNAL + "/Music", EXTERNAL + "/Movies", EXTERNAL + "/Android/data",
+             "/system/bin", "/proc", "/dev")
+
+
+@dataclass(frozen=True)
+class DirEntry:
+    """One entry of a directory listing; `mtime` is device time."""
+
+    name: str
+    is_dir: bool
+    size: int
+    mtime: float
+
+
+@dataclass
+class StorageImage:
+    """Every file's bytes and every directory, captured by `Storage.capture()`."""
+
+    owner: int
+    files: dict[str, bytes]
+    dirs: list[str]
+    mtimes: dict[str, tuple[int, int, float]] = field(default_factory=dict)
+
+
+def normalize(path: str, cwd: str = "/") -> str:
+    """Canonical absolute device path; refuses paths that climb above `/`."""
+    if not isinstance(path, str) or path == "":
+        raise FileNotFoundError(f"empty device path {path!r}")
+    if "\x00" in path:
+        raise ValueError(f"device path {path!r} contains a NUL byte")
+    joined = path if path.startswith("/") else posixpath.join(cwd, path)
+    depth = 0
+    for part in joined.split("/"):
+        if part in ("", "."):
+            continue
+        depth = depth - 1 if part == ".." else depth + 1
+        if depth < 0:
+            raise PermissionError(f"device path {path!r} escapes the device root")
+    norm = posixpath.normpath(joined)
+    if norm.startswith("//"):
+        norm = "/" + norm.lstrip("/")
+    for alias, target in _ALIASES:
+        if norm == alias or norm.startswith(alias + "/"):
+            norm = target + norm[len(alias):]
+            break
+    return norm
+
+
+class Storage:
+    """Device paths <-> host files under `root_dir` (a fresh temp dir when not given)."""
+
+    def __init__(self, clock: Clock, root_dir: str | None = None) -> None:
+        self._clock = clock
+        if root_dir is None:
+            root_dir = tempfile.mkdtemp(prefix="mobile_gym_sim_")
+            self._finalizer = weakref.finalize(self, shutil.rmtree, root_dir, True)
+        else:
+            os.makedirs(root_dir, exist_ok=True)
+            self._finalizer = None
+        self.root = os.path.realpath(root_dir)
+        # rel path -> (host mtime_ns, size, device mtime): device times for ls/list_dir without
+        # leaking the host clock; a host change not made through this class gets the device
+        # time at which it is first noticed.
+        self._mtimes: dict[str, tuple[int, int, float]] = {}
+        for d in _SKELETON:
+            os.makedirs(self._host(d), exist_ok=True)
+
+    # -- paths -------------------------------------------------------------------------
+    def _host(self, device_path: str) -> str:
+        norm = normalize(device_path)
+        return self.root if norm == "/" else os.path.join(self.root, norm[1:])
+
+    def host_path(self, device_path: str) -> str:
+        """Host file path for a device path (for sqlite3.connect); the file may not exist yet."""
+        host = self._host(device_path)
+        real = os.path.realpath(host)
+        if real != self.root and not real.startswith(self.root + os.sep):
+            raise PermissionError(f"device path {device_path!r} resolves outside the device storage")
+        return host
+
+    def _writable(self, device_path: str) -> str:
+        norm = normalize(device_path)
+        if not any(norm == w or norm.startswith(w + "/") for w in _WRITABLE):
+            raise PermissionError(f"{norm}: Read-only file system")
+        return self.host_path(norm)
+
+    # -- queries -----------------------------------------------------------------------
+    def exists(self, path: str) -> bool:
+        try:
+            return os.path.lexists(self.host_path(path))
+        except (PermissionError, FileNotFoundError):
+            return False
+
+    def is_dir(self, path: str) -> bool:
+        try:
+            return os.path.isdir(self.host_path(path))
+        except (PermissionError, FileNotFoundError):
+            return False
+
+    def read(self, path: str) -> bytes:
+        host = self.host_path(path)
+        if os.path.isdir(host):
+            raise IsADirectoryError(f"{normalize(path)}: Is a directory")
+        try:
+            with open(host, "rb") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+
+    def mtime(self, path: str) -> float:
+        """Device time of the last change of a file or directory."""
+        host = self.host_path(path)
+        try:
+            st = os.stat(host)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+        rel = os.path.relpath(host, self.root)
+        rec = self._mtimes.get(rel)
+        if rec is not None and rec[0] == st.st_mtime_ns and rec[1] == st.st_size:
+            return rec[2]
+        now = self._clock.now()
+        self._mtimes[rel] = (st.st_mtime_ns, st.st_size, now)
+        return now
+
+    def stat(self, path: str) -> DirEntry:
+        host = self.host_path(path)
+        try:
+            st = os.stat(host)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+        is_dir = _stat.S_ISDIR(st.st_mode)
+        norm = normalize(path)
+        return DirEntry(posixpath.basename(norm) or "/", is_dir, 4096 if is_dir else st.st_size,
+                        self.mtime(path))
+
+    def list(self, path: str) -> list[DirEntry]:
+        """Entries of a directory, sorted by name."""
+        host = self.host_path(path)
+        norm = normalize(path)
+        if not os.path.exists(host):
+            raise FileNotFoundError(f"{norm}: No such file or directory")
+        if not os.path.isdir(host):
+            raise NotADirectoryError(f"{norm}: Not a directory")
+        return [self.stat(posixpath.join(norm, name)) for name in sorted(os.listdir(host))]
+
+    # -- changes -----------------------------------------------------------------------
+    def _touched(self, host: str) -> None:
+        st = os.stat(host)
+        self._mtimes[os.path.relpath(host, self.root)] = (st.st_mtime_ns, st.st_size, self._clock.now())
+
+    def write(self, path: str, data: bytes, append: bool = False) -> None:
+        """Write (or append) bytes, creating parent directories."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data for {path!r} must be bytes, not {type(data).__name__}")
+        host = self._writable(path)
+        if os.path.isdir(host):
+            raise IsADirectoryError(f"{normalize(path)}: Is a directory")
+        parent = os.path.dirname(host)
+        if os.path.exists(parent) and not os.path.isdir(parent):
+            raise NotADirectoryError(f"{normalize(path)}: Not a directory")
+        os.makedirs(parent, exist_ok=True)
+        with open(host, "ab" if append else "wb") as fh:
+            fh.write(bytes(data))
+        self._touched(host)
+        self._touched(parent)
+
+    def mkdir(self, path: str, parents: bool = False) -> None:
+        host = self._writable(path)
+        norm = normalize(path)
+        if os.path.lexists(host):
+            if parents and os.path.isdir(host):
+                return
+            raise FileExistsError(f"{norm}: File exists")
+        parent = os.path.dirname(host)
+        if not parents and not os.path.isdir(parent):
+            raise FileNotFoundError(f"{norm}: No such file or directory")
+        os.makedirs(host, exist_ok=True)
+        self._touched(host)
+        self._touched(os.path.dirname(host))
+
+    def remove(self, path: str, recursive: bool = False) -> None:
+        host = self._writable(path)
+        norm = normalize(path)
+        if not os.path.lexists(host):
+            raise FileNotFoundError(f"{norm}: No such file or directory")
+        if os.path.isdir(host) and not os.path.islink(host):
+            if not recursive:
+                raise IsADirectoryError(f"{norm}: Is a directory")
+            shutil.rmtree(host)
+        else:
+            os.unlink(host)
+        prefix = os.path.relpath(host, self.root)
+        for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
+            del self._mtimes[rel]
+        self._touched(os.path.dirname(host))
+
+    def rename(self, src: str, dst: str) -> None:
+        hsrc, hdst = self._writable(src), self._writable(dst)
+        if not os.path.lexists(hsrc):
+            raise FileNotFoundError(f"{normalize(src)}: No such file or directory")
+        if os.path.isdir(hdst):
+            hdst = os.path.join(hdst, os.path.basename(hsrc))
+        os.makedirs(os.path.dirname(hdst), exist_ok=True)
+        os.replace(hsrc, hdst)
+        self._touched(hdst)
+        self._touched(os.path.dirname(hsrc))
+        self._touched(os.path.dirname(hdst))
+
+    def touch(self, path: str) -> None:
+        host = self._writable(path)
+        if not os.path.lexists(host):
+            self.write(path, b"")
+        else:
+            st = os.stat(host)
+            self._mtimes[os.path.relpath(host, self.root)] = (st.st_mtime_ns, st.st_size, self._clock.now())
+
+    # -- snapshot ----------------------------------------------------------------------
+    def _walk(self) -> tuple[dict[str, str], list[str]]:
+        files: dict[str, str] = {}
+        dirs: list[str] = []
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            rel_dir = os.path.relpath(dirpath, self.root)
+            if rel_dir != ".":
+                dirs.append(rel_dir)
+            for name in filenames:
+                host = os.path.join(dirpath, name)
+                files[os.path.relpath(host, self.root)] = host
+        return files, dirs
+
+    def capture(self) -> StorageImage:
+        """Every file's bytes (small app data: tens of files)."""
+        files, dirs = self._walk()
+        data = {}
+        for rel, host in files.items():
+            with open(host, "rb") as fh:
+                data[rel] = fh.read()
+        return StorageImage(id(self), data, dirs, dict(self._mtimes))
+
+    def restore(self, image: StorageImage) -> None:
+        """Bring the files back to `image`, writing only files whose bytes differ."""
+        if image.owner != id(self):
+            raise ValueError("storage image belongs to another device's storage")
+        files, dirs = self._walk()
+        for rel, host in files.items():
+            if rel not in image.files:
+                os.unlink(host)
+        wanted_dirs = set(image.dirs)
+        for rel in sorted(dirs, key=len, reverse=True):
+            if rel not in wanted_dirs:
+                shutil.rmtree(os.path.join(self.root, rel), ignore_errors=True)
+        for rel in image.dirs:
+            host = os.path.join(self.root, rel)
+            if not os.path.isdir(host):
+                os.makedirs(host, exist_ok=True)
+        for rel, data in image.files.items():
+            host = files.get(rel)
+            if host is not None:
+                with open(host, "rb") as fh:
+                    if fh.read() == data:
+                        continue
+            host = os.path.join(self.root, rel)
+            with open(host, "wb") as fh:
+                fh.write(data)
+        # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
+        self._mtimes = {}
+        for rel, (_ns, size, dev_time) in image.mtimes.items():
+            host = os.path.join(self.root, rel)
+            try:
+                st = os.stat(host)
+            except FileNotFoundError:
+                continue
+            self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
+
+    def cleanup(self) -> None:
+        """Delete the temp directory if this object created it."""
+        if self._finalizer is not None:
+            self._finalizer()

@@ -1,0 +1,140 @@
+"""Roboto fonts, text measurement, line breaking and ellipsizing with Skia.
+
+Fonts come from the `font-roboto` package. Typefaces and measurements are memoised with
+`functools.lru_cache` (pure functions of their arguments, so the caches hold no simulator
+state).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import font_roboto
+import skia
+
+ELLIPSIS = "\u2026"
+
+_FONT_DIR = Path(font_roboto.__file__).resolve().parent / "files"
+_WEIGHT_FILES = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf",
+                 "bold": "Roboto-Bold.ttf"}
+
+
+@functools.lru_cache(maxsize=None)
+def typeface(weight: str = "regular") -> skia.Typeface:
+    """Roboto in the given weight ("regular", "medium" or "bold")."""
+    try:
+        name = _WEIGHT_FILES[weight]
+    except KeyError:
+        raise KeyError(f"unknown font weight {weight!r}; known: {sorted(_WEIGHT_FILES)}") from None
+    path = _FONT_DIR / name
+    tf = skia.Typeface.MakeFromFile(str(path))
+    if tf is None:
+        raise FileNotFoundError(f"cannot load font {path}")
+    return tf
+
+
+@functools.lru_cache(maxsize=512)
+def font(size: float, weight: str = "regular") -> skia.Font:
+    """A Skia font with antialiasing and subpixel positioning (like Android's default paint)."""
+    f = skia.Font(typeface(weight), float(size))
+    f.setSubpixel(True)
+    f.setEdging(skia.Font.Edging.kAntiAlias)
+    return f
+
+
+@dataclass(frozen=True)
+class LineMetrics:
+    """Vertical metrics of one text line in px: baseline offset from top and line height."""
+
+    ascent: float   # positive distance from the line top to the baseline
+    descent: float  # positive distance from the baseline to the line bottom
+    height: int
+
+
+@functools.lru_cache(maxsize=512)
+def line_metrics(size: float, weight: str = "regular") -> LineMetrics:
+    """TextView line metrics with includeFontPadding (Roboto top/bottom extents)."""
+    m = font(size, weight).getMetrics()
+    ascent = -m.fTop
+    descent = m.fBottom
+    return LineMetrics(ascent, descent, int(round(ascent + descent)))
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, size: float, weight: str = "regular") -> float:
+    """Advance width of a single-line string in px."""
+    if not text:
+        return 0.0
+    return font(size, weight).measureText(text)
+
+
+def _fit_prefix(text: str, size: float, weight: str, max_width: float) -> int:
+    """Longest prefix length whose width fits `max_width` (at least 0)."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid], size, weight) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def ellipsize(text: str, size: float, weight: str, max_width: float) -> str:
+    """`text` cut at the end with an ellipsis so that it fits `max_width` (TruncateAt.END)."""
+    if text_width(text, size, weight) <= max_width:
+        return text
+    room = max_width - text_width(ELLIPSIS, size, weight)
+    if room <= 0:
+        return ""
+    n = _fit_prefix(text, size, weight, room)
+    return text[:n].rstrip() + ELLIPSIS
+
+
+@functools.lru_cache(maxsize=4096)
+def wrap_lines(text: str, size: float, weight: str, max_width: float | None,
+               max_lines: int | None) -> tuple[str, ...]:
+    """Break `text` into lines at spaces (mid-word when a word alone is too wide) to fit
+    `max_width`; newlines start new lines; when lines are cut off by `max_lines` the last
+    shown line ends with an ellipsis. `max_lines == 1` ellipsizes the whole text on one line."""
+    if max_lines == 1:
+        one = text.replace("\n", " ")
+        if max_width is None:
+            return (one,)
+        return (ellipsize(one, size, weight, max_width),)
+    out: list[str] = []
+    truncated = False
+    for para in text.split("\n"):
+        if max_lines is not None and len(out) >= max_lines:
+            truncated = True
+            break
+        rest = para
+        if not rest:
+            out.append("")
+            continue
+        while rest:
+            if max_lines is not None and len(out) >= max_lines:
+                truncated = True
+                break
+            if max_width is None or text_width(rest, size, weight) <= max_width:
+                out.append(rest)
+                break
+            n = _fit_prefix(rest, size, weight, max_width)
+            cut = rest.rfind(" ", 0, n + 1)
+            if cut <= 0:
+                cut = max(n, 1)
+                line, rest = rest[:cut], rest[cut:]
+            else:
+                line, rest = rest[:cut], rest[cut + 1:]
+            out.append(line)
+    if truncated and out:
+        last = out[-1]
+        if max_width is None:
+            out[-1] = last + ELLIPSIS
+        else:
+            room = max_width - text_width(ELLIPSIS, size, weight)
+            n = _fit_prefix(last, size, weight, room) if room > 0 else 0
+            out[-1] = last[:n].rstrip() + ELLIPSIS
+    return tuple(out)

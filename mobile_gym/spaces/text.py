@@ -1,0 +1,100 @@
+"""A Unicode text space: instructions, answers and element listings are free text.
+
+Gymnasium's `Text` only accepts characters of a fixed charset; instructions of real task
+files contain any Unicode (quotes, accents, CJK). `UnicodeText` accepts every string up to
+`max_length` characters (NUL excluded, it terminates strings in shared memory) and samples
+from printable ASCII. Shared-memory support (for `AsyncVectorEnv`) stores code points, so
+any character survives the trip between processes.
+"""
+
+from __future__ import annotations
+
+import string
+from ctypes import c_int32
+from multiprocessing.sharedctypes import SynchronizedArray
+from types import ModuleType
+from typing import Any
+
+import multiprocessing as mp
+import numpy as np
+from gymnasium.spaces import Text
+from gymnasium.vector.utils import shared_memory as _shm
+
+#: Characters `sample()` draws from (contains() accepts any non-NUL character).
+PRINTABLE = "".join(c for c in string.printable if c not in "\t\n\r\x0b\x0c")
+
+
+class UnicodeText(Text):
+    """Strings of `min_length`..`max_length` Unicode characters (no NUL)."""
+
+    def __init__(
+        self,
+        max_length: int,
+        *,
+        min_length: int = 0,
+        sample_charset: str = PRINTABLE,
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        super().__init__(max_length, min_length=min_length, charset=sample_charset, seed=seed)
+
+    def contains(self, x: Any) -> bool:
+        """Any `str` within the length bounds and without NUL characters."""
+        return (
+            isinstance(x, str)
+            and self.min_length <= len(x) <= self.max_length
+            and "\x00" not in x
+        )
+
+    def why_not(self, x: Any) -> str | None:
+        """A short reason why `x` is not in the space, or None when it is."""
+        if not isinstance(x, str):
+            return f"expected a str, got {type(x).__name__}"
+        if len(x) > self.max_length:
+            return f"length {len(x)} exceeds max_length {self.max_length}"
+        if len(x) < self.min_length:
+            return f"length {len(x)} is below min_length {self.min_length}"
+        if "\x00" in x:
+            return "contains a NUL character"
+        return None
+
+    def __repr__(self) -> str:
+        return f"UnicodeText({self.min_length}, {self.max_length})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, UnicodeText)
+            and self.min_length == other.min_length
+            and self.max_length == other.max_length
+        )
+
+
+@_shm.create_shared_memory.register(UnicodeText)
+def _create_unicode_shared_memory(
+    space: UnicodeText, n: int = 1, ctx: ModuleType = mp
+) -> SynchronizedArray[c_int32]:
+    return ctx.Array(np.dtype(np.int32).char, n * space.max_length)
+
+
+@_shm.read_from_shared_memory.register(UnicodeText)
+def _read_unicode_from_shared_memory(
+    space: UnicodeText, shared_memory: SynchronizedArray[c_int32], n: int = 1
+) -> tuple[str, ...]:
+    data = np.frombuffer(shared_memory.get_obj(), dtype=np.int32).reshape((n, space.max_length))
+    out = []
+    for row in data:
+        end = np.flatnonzero(row == 0)
+        row = row[: end[0]] if end.size else row
+        out.append("".join(map(chr, row.tolist())))
+    return tuple(out)
+
+
+@_shm.write_to_shared_memory.register(UnicodeText)
+def _write_unicode_to_shared_memory(
+    space: UnicodeText, index: int, value: str, shared_memory: SynchronizedArray[c_int32]
+) -> None:
+    size = space.max_length
+    dest = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)
+    codes = np.zeros(size, dtype=np.int32)
+    points = [ord(c) for c in value[:size]]
+    codes[: len(points)] = points
+    np.copyto(dest[index * size : (index + 1) * size], codes)

@@ -1,0 +1,514 @@
+"""Semantic checks on a parsed Task: the graph of ids, required fields, regexes, selectors.
+
+`check_task` returns every problem as an `Issue` (severity "error" or "warning") with the field
+path where it was found. The loader raises on errors; the linter prints both. Only parse-level
+selector checks live here; compiling selectors is the event engine's job (mobile_gym/events/).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Iterator, Literal
+
+from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks._textproto import FieldPath
+
+Severity = Literal["error", "warning"]
+
+LISTENERS: tuple[str, ...] = (
+    "score_listener", "reward_listener", "episode_end_listener", "extra_listener",
+    "json_extra_listener", "instruction_listener", "null_listener",
+)
+_TEXT_KINDS = ("text_recognize", "text_detect")
+_ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
+_LOG_FILTER = re.compile(r"^[^\s:]+:[VDIWEFS*]$")
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem: where (field path), what, how bad, and the event id involved (if any)."""
+
+    severity: Severity
+    path: FieldPath
+    message: str
+    code: str
+    node_id: int | None = None
+
+
+@dataclass(frozen=True)
+class SlotNode:
+    """A slot written somewhere under a listener."""
+
+    path: FieldPath
+    slot: task_pb2.EventSlot
+    listener: str
+
+
+def iter_slots(task: task_pb2.Task) -> Iterator[SlotNode]:
+    """Every slot under every listener, parents before children (iterative, any depth)."""
+    todo: list[tuple[task_pb2.EventSlot, FieldPath, str]] = []
+    for name in reversed(LISTENERS):
+        if task.HasField("event_slots") and task.event_slots.HasField(name):
+            todo.append((getattr(task.event_slots, name), ("event_slots", name), name))
+    while todo:
+        slot, path, listener = todo.pop()
+        yield SlotNode(path, slot, listener)
+        for i in reversed(range(len(slot.events))):
+            fake = slot.events[i]
+            if fake.WhichOneof("source") == "event":
+                todo.append((fake.event, path + ("events", i, "event"), listener))
+
+
+def _regex_issue(pattern: str, path: FieldPath, what: str, node_id: int | None) -> Issue | None:
+    try:
+        re.compile(pattern)
+    except (re.error, RecursionError, OverflowError) as e:
+        return Issue("error", path, f"invalid regular expression in {what}: {e}", "bad-regex",
+                     node_id)
+    return None
+
+
+def selector_problem(selector: str) -> str | None:
+    """Parse-level check of one Mobile-Env selector string: quotes and brackets balanced."""
+    if not selector.strip():
+        return "empty selector"
+    stack: list[str] = []
+    pairs = {"]": "[", ")": "("}
+    i, n = 0, len(selector)
+    while i < n:
+        c = selector[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and selector[j] != c:
+                j += 2 if selector[j] == "\\" else 1
+            if j >= n:
+                return f"unterminated {c}-quoted string starting at character {i + 1}"
+            i = j + 1
+            continue
+        if c == "\\":
+            i += 2
+            continue
+        if c in "[(":
+            stack.append(c)
+        elif c in "])":
+            if not stack or stack.pop() != pairs[c]:
+                return f"unbalanced '{c}' at character {i + 1}"
+        i += 1
+    if stack:
+        return f"unclosed '{stack[-1]}'"
+    return None
+
+
+def _transformation_issue(stmt: str, path: FieldPath, node_id: int | None) -> Issue | None:
+    try:
+        ast.parse(stmt, mode="exec")
+    except SyntaxError as e:
+        return Issue("error", path, f"transformation is not a valid statement: {e.msg} "
+                     f"(statement line {e.lineno}, column {e.offset})", "bad-transformation",
+                     node_id)
+    except (ValueError, RecursionError, MemoryError) as e:
+        return Issue("error", path, f"transformation cannot be parsed: {e}",
+                     "bad-transformation", node_id)
+    return None
+
+
+class _Checker:
+    def __init__(self, task: task_pb2.Task) -> None:
+        self.task = task
+        self.issues: list[Issue] = []
+        self.slots = list(iter_slots(task))
+        # id -> first definition path; "source" or "slot"
+        self.defs: dict[int, tuple[str, FieldPath]] = {}
+
+    def add(self, severity: Severity, path: FieldPath, message: str, code: str,
+            node_id: int | None = None) -> None:
+        self.issues.append(Issue(severity, path, message, code, node_id))
+
+    def add_opt(self, issue: Issue | None) -> None:
+        if issue is not None:
+            self.issues.append(issue)
+
+    # -- ids -------------------------------------------------------------------------------
+    def define(self, node_id: int, kind: str, path: FieldPath) -> None:
+        if node_id < 0:
+            self.add("error", path + ("id",), f"id {node_id} is negative (ids are >= 1; 0 = no id)",
+                     "bad-id", node_id)
+            return
+        if node_id == 0:
+            return
+        if node_id in self.defs:
+            other_kind, _ = self.defs[node_id]
+            self.add("error", path + ("id",),
+                     f"duplicate id {node_id} (already used by a {other_kind}; sources and slots "
+                     "share one id space)", "duplicate-id", node_id)
+            return
+        self.defs[node_id] = (kind, path)
+
+    def run(self) -> list[Issue]:
+        for i, src in enumerate(self.task.event_sources):
+            self.define(src.id, "source", ("event_sources", i))
+        for node in self.slots:
+            self.define(node.slot.id, "slot", node.path)
+        for i, src in enumerate(self.task.event_sources):
+            self.check_source(src, ("event_sources", i))
+        for node in self.slots:
+            self.check_slot(node)
+        self.check_cycles()
+        for name in ("setup_steps", "reset_steps"):
+            for i, step in enumerate(getattr(self.task, name)):
+                self.check_step(step, (name, i))
+        if self.task.HasField("expected_app_screen"):
+            self.check_app_screen(self.task.expected_app_screen, ("expected_app_screen",))
+        names: set[str] = set()
+        for i, spec in enumerate(self.task.extras_spec):
+            if not spec.name:
+                self.add("error", ("extras_spec", i), "missing required field 'name'",
+                         "missing-field")
+            elif spec.name in names:
+                self.add("error", ("extras_spec", i, "name"),
+                         f"duplicate extra name {spec.name!r}", "duplicate-extra")
+            names.add(spec.name)
+        return self.issues
+
+    # -- sources ---------------------------------------------------------------------------
+    def check_source(self, src: task_pb2.EventSource, path: FieldPath) -> None:
+        sid = src.id or None
+        kind = src.WhichOneof("event")
+        if kind is None:
+            self.add("error", path, "event source has no event kind (text_detect, log_event, "
+                     "view_hierarchy_event, state_event, ...)", "missing-field", sid)
+            return
+        ev = getattr(src, kind)
+        kpath = path + (kind,)
+        if kind in _TEXT_KINDS:
+            if ev.mode == task_pb2.EventSource.REGEX:
+                self.add_opt(_regex_issue(ev.expect, kpath + ("expect",), kind, sid))
+            self.check_rect(ev, kpath, sid)
+        elif kind in _ICON_KINDS:
+            fname = "class" if kind in ("icon_recognize", "icon_detect") else "path"
+            if not getattr(ev, fname):
+                self.add("error", kpath, f"missing required field '{fname}'", "missing-field", sid)
+            self.check_rect(ev, kpath, sid)
+        elif kind == "view_hierarchy_event":
+            if not ev.selector:
+                self.add("error", kpath, "missing required field 'selector'", "missing-field",
+                         sid)
+            for j, sel in enumerate(ev.selector):
+                problem = selector_problem(sel)
+                if problem:
+                    self.add("error", kpath + ("selector", j),
+                             f"selector {sel!r}: {problem}", "bad-selector", sid)
+            for j, prop in enumerate(ev.properties):
+                ppath = kpath + ("properties", j)
+                if not prop.property_name:
+                    self.add("error", ppath, "missing required field 'property_name'",
+                             "missing-field", sid)
+                which = prop.WhichOneof("property_value")
+                if which is None:
+                    self.add("error", ppath, "property has no value (pattern, integer or "
+                             "floating)", "missing-field", sid)
+                elif which == "pattern":
+                    self.add_opt(_regex_issue(prop.pattern, ppath + ("pattern",),
+                                              f"property {prop.property_name!r}", sid))
+        elif kind == "log_event":
+            self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
+            for j, flt in enumerate(ev.filters):
+                if not _LOG_FILTER.match(flt):
+                    self.add("error", kpath + ("filters", j),
+                             f"log filter {flt!r} is not TAG:PRIORITY (priority one of "
+                             "V D I W E F S *)", "bad-filter", sid)
+        elif kind == "response_event":
+            if ev.mode == task_pb2.EventSource.REGEX:
+                self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
+        elif kind == "state_event":
+            self.check_state(ev, kpath, sid)
+
+    def check_rect(self, ev, path: FieldPath, sid: int | None) -> None:
+        if not ev.HasField("rect"):
+            return
+        r = ev.rect
+        for name in ("x0", "y0", "x1", "y1"):
+            v = getattr(r, name)
+            if not (0.0 <= v <= 1.0):
+                self.add("error", path + ("rect", name),
+                         f"rect {name} = {v} is outside [0, 1] (rects are normalised)", "bad-rect",
+                         sid)
+        if r.x0 > r.x1 or r.y0 > r.y1:
+            self.add("error", path + ("rect",),
+                     f"rect is inverted (x0={r.x0}, x1={r.x1}, y0={r.y0}, y1={r.y1})", "bad-rect",
+                     sid)
+
+    def check_value_match(self, vm: task_pb2.ValueMatch, path: FieldPath, sid: int | None) -> None:
+        if vm.mode == task_pb2.ValueMatch.REGEX:
+            self.add_opt(_regex_issue(vm.expected, path + ("expected",), "value match", sid))
+        elif vm.mode == task_pb2.ValueMatch.NUMERIC:
+            try:
+                float(vm.expected)
+            except ValueError:
+                self.add("error", path + ("expected",),
+                         f"NUMERIC match needs a number, got {vm.expected!r}", "bad-value", sid)
+        if not 0.0 <= vm.threshold <= 1.0:
+            self.add("error", path + ("threshold",),
+                     f"threshold {vm.threshold} is outside [0, 1]", "bad-value", sid)
+
+    def check_state(self, ev: task_pb2.StateEvent, path: FieldPath, sid: int | None) -> None:
+        which = ev.WhichOneof("check")
+        if which is None:
+            self.add("error", path, "state_event has no check (sqlite_query, rows_added, "
+                     "rows_removed, file, setting)", "missing-field", sid)
+            return
+        c = getattr(ev, which)
+        cpath = path + (which,)
+
+        def need(*names: str) -> None:
+            for n in names:
+                if not getattr(c, n):
+                    self.add("error", cpath, f"missing required field '{n}'", "missing-field", sid)
+
+        def absolute(name: str) -> None:
+            v = getattr(c, name)
+            if v and not v.startswith("/"):
+                self.add("error", cpath + (name,), f"{name} {v!r} must be an absolute device path",
+                         "bad-path", sid)
+
+        if which == "sqlite_query":
+            need("db_path", "sql")
+            absolute("db_path")
+            first = c.sql.lstrip().split(None, 1)[0].lower() if c.sql.strip() else ""
+            if c.sql and first not in ("select", "with"):
+                self.add("error", cpath + ("sql",),
+                         f"sql must be a read-only SELECT (or WITH ... SELECT), got {first!r}",
+                         "bad-sql", sid)
+            exp = c.WhichOneof("expectation")
+            if exp is None:
+                self.add("error", cpath, "missing expectation (scalar, rows or row_count)",
+                         "missing-field", sid)
+            elif exp == "scalar":
+                self.check_value_match(c.scalar, cpath + ("scalar",), sid)
+            elif exp == "rows":
+                for j, row in enumerate(c.rows.rows):
+                    for k, cell in enumerate(row.cells):
+                        self.check_value_match(cell, cpath + ("rows", "rows", j, "cells", k), sid)
+            elif exp == "row_count" and c.row_count < 0:
+                self.add("error", cpath + ("row_count",), "row_count is negative", "bad-value",
+                         sid)
+        elif which == "rows_added":
+            need("db_path", "table", "compare_fields", "expected_rows")
+            absolute("db_path")
+            compare = set(c.compare_fields)
+            for f in c.free_text_fields:
+                if f not in compare:
+                    self.add("error", cpath + ("free_text_fields",),
+                             f"free-text field {f!r} is not one of compare_fields", "bad-value",
+                             sid)
+            for j, row in enumerate(c.expected_rows):
+                missing = sorted(compare - set(row.fields))
+                if missing:
+                    self.add("error", cpath + ("expected_rows", j),
+                             f"expected row lacks compare field(s) {', '.join(missing)}",
+                             "missing-field", sid)
+        elif which == "rows_removed":
+            need("db_path", "table", "id_field")
+            absolute("db_path")
+            if not c.ids and not c.ids_sql:
+                self.add("error", cpath, "rows_removed needs 'ids' or 'ids_sql'", "missing-field",
+                         sid)
+        elif which == "file":
+            need("path")
+            absolute("path")
+            absolute("moved_from")
+            if c.absent and (c.WhichOneof("content") or c.moved_from or c.is_dir):
+                self.add("error", cpath, "an 'absent' check cannot also check content, "
+                         "moved_from or is_dir", "bad-value", sid)
+            if c.WhichOneof("content") == "regex":
+                self.add_opt(_regex_issue(c.regex, cpath + ("regex",), "file content", sid))
+            if c.is_dir and c.WhichOneof("content"):
+                self.add("error", cpath, "a directory has no content to check", "bad-value", sid)
+        elif which == "setting":
+            need("key")
+            if not c.HasField("value"):
+                self.add("error", cpath, "missing required field 'value'", "missing-field", sid)
+            else:
+                self.check_value_match(c.value, cpath + ("value",), sid)
+
+    # -- slots -----------------------------------------------------------------------------
+    def check_slot(self, node: SlotNode) -> None:
+        slot, path = node.slot, node.path
+        sid = slot.id or None
+        for i, fake in enumerate(slot.events):
+            which = fake.WhichOneof("source")
+            fpath = path + ("events", i)
+            if which is None:
+                self.add("error", fpath, "events entry has neither 'id' nor 'event'",
+                         "missing-field", sid)
+            elif which == "id":
+                self.reference(fake.id, fpath + ("id",), "events", sid, node.listener)
+        for i, pre in enumerate(slot.prerequisite):
+            self.reference(pre, path + ("prerequisite", i), "prerequisite", sid, node.listener)
+        for i, wait in enumerate(slot.cache_until):
+            if wait in (-1, 0):
+                continue
+            self.reference(wait, path + ("cache_until", i), "cache_until", sid, node.listener,
+                           slots_only=True)
+        for i, stmt in enumerate(slot.transformation):
+            self.add_opt(_transformation_issue(stmt, path + ("transformation", i), sid))
+        if slot.type == task_pb2.EventSlot.SINGLE and len(slot.events) > 1:
+            self.add("error", path + ("events",),
+                     f"a SINGLE slot has {len(slot.events)} children (use AND or OR)",
+                     "bad-slot", sid)
+
+    def reference(self, ref: int, path: FieldPath, what: str, sid: int | None,
+                  listener: str, slots_only: bool = False) -> None:
+        who = f"slot {sid}" if sid else f"a slot under {listener}"
+        if ref <= 0:
+            self.add("error", path, f"{who}: {what} refers to id {ref}, which cannot be defined "
+                     "(ids are >= 1)", "dangling-id", sid)
+        elif ref not in self.defs:
+            self.add("error", path, f"{who}: {what} refers to unknown id {ref}", "dangling-id",
+                     sid)
+        elif slots_only and self.defs[ref][0] != "slot":
+            self.add("error", path, f"{who}: cache_until refers to id {ref}, a source (only "
+                     "slots can be waited for)", "dangling-id", sid)
+
+    def check_cycles(self) -> None:
+        """A slot that (through references) depends on itself can never fire."""
+        by_path = {n.path: n for n in self.slots}
+        edges: dict[FieldPath, list[tuple[FieldPath, str]]] = {}
+        for n in self.slots:
+            out: list[tuple[FieldPath, str]] = []
+            for i, fake in enumerate(n.slot.events):
+                if fake.WhichOneof("source") == "event":
+                    out.append((n.path + ("events", i, "event"), "events"))
+                elif fake.WhichOneof("source") == "id" and fake.id in self.defs:
+                    kind, target = self.defs[fake.id]
+                    if kind == "slot":
+                        out.append((target, "events"))
+            for pre in n.slot.prerequisite:
+                if pre in self.defs and self.defs[pre][0] == "slot":
+                    out.append((self.defs[pre][1], "prerequisite"))
+            edges[n.path] = out
+        state: dict[FieldPath, int] = {}  # 1 = on stack, 2 = done
+        reported: set[frozenset[FieldPath]] = set()
+        for start in edges:
+            if state.get(start):
+                continue
+            stack: list[tuple[FieldPath, int]] = [(start, 0)]
+            trail: list[FieldPath] = [start]
+            state[start] = 1
+            while stack:
+                node, idx = stack[-1]
+                out = edges.get(node, [])
+                if idx >= len(out):
+                    stack.pop()
+                    trail.pop()
+                    state[node] = 2
+                    continue
+                stack[-1] = (node, idx + 1)
+                nxt, _ = out[idx]
+                if state.get(nxt) == 1:
+                    cycle = trail[trail.index(nxt):]
+                    key = frozenset(cycle)
+                    if key not in reported:
+                        reported.add(key)
+                        ids = [str(by_path[p].slot.id or "(inline)") for p in cycle]
+                        first = by_path[nxt]
+                        self.add("error", first.path,
+                                 "cycle: slot " + " -> ".join(ids + [ids[0]]) +
+                                 " (a slot that depends on itself can never fire)", "cycle",
+                                 first.slot.id or None)
+                elif not state.get(nxt):
+                    state[nxt] = 1
+                    stack.append((nxt, 0))
+                    trail.append(nxt)
+
+    # -- steps -----------------------------------------------------------------------------
+    def check_app_screen(self, screen: task_pb2.AppScreen, path: FieldPath) -> None:
+        for i, pattern in enumerate(screen.view_hierarchy_path):
+            self.add_opt(_regex_issue(pattern, path + ("view_hierarchy_path", i),
+                                      "view_hierarchy_path", None))
+
+    def check_step(self, step: task_pb2.SetupStep, path: FieldPath) -> None:
+        kind = step.WhichOneof("step")
+        if kind is None and not step.HasField("success_condition"):
+            self.add("error", path, "step has neither 'adb_call', 'sleep' nor "
+                     "'success_condition'", "missing-field")
+        if kind == "adb_call":
+            self.check_call(step.adb_call, path + ("adb_call",))
+        elif kind == "sleep" and step.sleep.time_sec < 0:
+            self.add("error", path + ("sleep", "time_sec"), "negative sleep", "bad-value")
+        if step.HasField("success_condition"):
+            sc = step.success_condition
+            spath = path + ("success_condition",)
+            check = sc.WhichOneof("check")
+            if check is None:
+                self.add("error", spath, "success_condition has no check (wait_for_app_screen, "
+                         "check_install, wait_for_message)", "missing-field")
+            elif check == "wait_for_app_screen":
+                w = sc.wait_for_app_screen
+                if not w.app_screen.activity and not w.app_screen.view_hierarchy_path:
+                    self.add("error", spath + (check,), "app_screen needs an activity or a "
+                             "view_hierarchy_path", "missing-field")
+                self.check_app_screen(w.app_screen, spath + (check, "app_screen"))
+            elif check == "check_install" and not sc.check_install.package_name:
+                self.add("error", spath + (check,), "missing required field 'package_name'",
+                         "missing-field")
+            elif check == "wait_for_message":
+                self.add_opt(_regex_issue(sc.wait_for_message.message,
+                                          spath + (check, "message"), "wait_for_message", None))
+            if sc.num_retries < 0:
+                self.add("error", spath + ("num_retries",), "num_retries is negative",
+                         "bad-value")
+
+    _REQUIRED_CALL_FIELDS: dict[str, tuple[str, ...]] = {
+        "start_activity": ("full_activity",),
+        "force_stop": ("package_name",),
+        "clear_cache": ("package_name",),
+        "grant_permissions": ("package_name",),
+        "start_accessibility_service": ("full_service",),
+        "start_screen_pinning": ("full_activity",),
+        "start_random_activity": ("activity_list",),
+        "uninstall_package": ("package_name",),
+        "shell_command": ("command",),
+        "adb_command": ("command",),
+        "settings": ("key",),
+        "push": ("path",),
+    }
+
+    def check_call(self, call: task_pb2.AdbCall, path: FieldPath) -> None:
+        kind = call.WhichOneof("command")
+        if kind is None:
+            self.add("error", path, "adb_call has no command", "missing-field")
+            return
+        msg = getattr(call, kind)
+        for name in self._REQUIRED_CALL_FIELDS.get(kind, ()):
+            if not getattr(msg, name):
+                self.add("error", path + (kind,), f"missing required field '{name}'",
+                         "missing-field")
+        if kind == "install_apk" and not msg.filesystem.path:
+            self.add("error", path + (kind,), "missing required field 'filesystem.path'",
+                     "missing-field")
+        elif kind == "start_intent" and not (msg.action or msg.data_uri or msg.package_name):
+            self.add("error", path + (kind,), "start_intent needs an action, data_uri or "
+                     "package_name", "missing-field")
+        elif kind == "push" and msg.WhichOneof("source") is None:
+            self.add("error", path + (kind,), "push needs 'content' or 'local_path'",
+                     "missing-field")
+
+
+def check_task(task: task_pb2.Task) -> list[Issue]:
+    """Semantic errors (severity "error") of a parsed task, in file order of discovery."""
+    return _Checker(task).run()
+
+
+def defined_ids(task: task_pb2.Task) -> dict[int, str]:
+    """id -> "source" | "slot" for every node that has an id (first definition wins)."""
+    out: dict[int, str] = {}
+    for src in task.event_sources:
+        if src.id > 0:
+            out.setdefault(src.id, "source")
+    for node in iter_slots(task):
+        if node.slot.id > 0:
+            out.setdefault(node.slot.id, "slot")
+    return out

@@ -1,0 +1,278 @@
+"""Load a task definition (textproto, JSON or YAML) into a validated `task_pb2.Task`.
+
+Mobile-Env textproto files load unchanged. Every failure is a `TaskFormatError` naming the
+file, line, column and field: syntax errors come from protobuf's parser (the field around the
+error is recovered by `_textproto.scan`), semantic errors from `checks.check_task` (their lines
+from the source map).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from google.protobuf import json_format, text_format
+
+from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path, scan
+from mobile_gym.tasks._treemap import json_source_map, yaml_source_map
+from mobile_gym.tasks.checks import Issue, check_task
+from mobile_gym.tasks.errors import TaskFormatError
+
+FORMATS = ("textproto", "json", "yaml")
+_SUFFIXES = {".textproto": "textproto", ".pbtxt": "textproto", ".txtpb": "textproto",
+             ".textpb": "textproto", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
+_TASK = task_pb2.Task.DESCRIPTOR
+
+
+@dataclass(frozen=True)
+class LoadedTask:
+    """A parsed, validated task and where it came from.
+
+    `locations` maps field paths such as ``("event_sources", 2, "log_event", "pattern")`` to the
+    (line, column) where they were written, so later stages (the event engine compiling
+    transformations and selectors) can name the line too: see `where`.
+    """
+
+    proto: task_pb2.Task
+    path: Path | None
+    directory: Path | None
+    locations: Mapping[FieldPath, tuple[int, int]] = field(default_factory=dict, compare=False,
+                                                           repr=False)
+
+    def where(self, field_path: FieldPath) -> str:
+        """``FILE:LINE:COLUMN`` of a field (or of its closest written ancestor)."""
+        pos = SourceMap(dict(self.locations)).find(field_path)
+        name = str(self.path) if self.path is not None else "<string>"
+        return f"{name}:{pos[0]}:{pos[1]}" if pos else name
+
+    def error(self, field_path: FieldPath, message: str) -> TaskFormatError:
+        """A TaskFormatError located at `field_path` (for checks done after loading)."""
+        pos = SourceMap(dict(self.locations)).find(field_path)
+        return TaskFormatError(self.path, pos[0] if pos else None, pos[1] if pos else None,
+                               format_path(field_path) or None, message)
+
+
+def _looks_like_path(source: str) -> bool:
+    if "\n" in source or "{" in source or len(source) > 4096:
+        return False
+    return Path(source).suffix.lower() in _SUFFIXES or Path(source).exists()
+
+
+def load_task(source: str | Path, *, fmt: str | None = None) -> LoadedTask:
+    """Load a task from a file path or from textproto / JSON / YAML text.
+
+    `fmt` is "textproto", "json" or "yaml"; by default it follows the file suffix (.textproto,
+    .pbtxt, .json, .yaml/.yml), and text given directly is JSON if it starts with "{", else
+    textproto. Raises TaskFormatError on anything malformed, FileNotFoundError for a missing file.
+    """
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"unknown task format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    path: Path | None = None
+    if isinstance(source, Path) or _looks_like_path(source):
+        path = Path(source)
+        if not path.is_file():
+            raise FileNotFoundError(f"task file not found: {path}")
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = raw[: e.start].count(b"\n") + 1
+            col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+            raise TaskFormatError(path, line, col, None, f"not UTF-8 text: {e.reason}") from None
+        if fmt is None:
+            fmt = _SUFFIXES.get(path.suffix.lower())
+            if fmt is None:
+                raise TaskFormatError(path, None, None, None,
+                                      f"cannot tell the format from suffix {path.suffix!r}; "
+                                      "pass fmt='textproto' | 'json' | 'yaml'")
+    else:
+        text = str(source)
+        if fmt is None:
+            fmt = "json" if text.lstrip().startswith("{") else "textproto"
+    return loads(text, fmt=fmt, path=path)
+
+
+def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> LoadedTask:
+    """Parse `text` in format `fmt`; `path` (if any) is used in messages and for assets."""
+    if fmt == "textproto":
+        task, smap = _parse_textproto(text, path)
+    elif fmt == "json":
+        task, smap = _parse_json(text, path)
+    elif fmt == "yaml":
+        task, smap = _parse_yaml(text, path)
+    else:
+        raise ValueError(f"unknown task format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    issues = [i for i in check_task(task) if i.severity == "error"]
+    if issues:
+        errors = sorted((issue_error(i, smap, path) for i in issues),
+                        key=lambda e: (e.line or 0, e.column or 0))
+        first = errors[0]
+        raise TaskFormatError(first.path, first.line, first.column, first.field, first.message,
+                              more=tuple(errors[1:]))
+    return LoadedTask(task, path, path.parent if path is not None else None,
+                      dict(smap.locations))
+
+
+def issue_error(issue: Issue, smap: SourceMap, path: Path | None) -> TaskFormatError:
+    """Turn a checker Issue into a located TaskFormatError."""
+    pos = smap.find(issue.path)
+    return TaskFormatError(path, pos[0] if pos else None, pos[1] if pos else None,
+                           format_path(issue.path) or None, issue.message)
+
+
+# -- textproto -----------------------------------------------------------------------------
+
+_NO_FIELD = re.compile(r'has no field named "([^"]+)"')
+_MULTIPLE = re.compile(r'should not have multiple "([^"]+)" fields')
+_ENUM = re.compile(r'Enum type "[^"]+" has no value named (\S+?)\.?$')
+
+
+def _parse_textproto(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:
+    task = task_pb2.Task()
+    try:
+        text_format.Parse(text, task)
+    except text_format.ParseError as e:
+        line, col = e.GetLine(), e.GetColumn()
+        message = str(e)
+        # drop protobuf's own "L:C : 'echoed line': " prefix
+        message = re.sub(r"^\d+:\d+ : (?:'.*?': )?", "", message, count=1, flags=re.DOTALL)
+        field_name = _field_at(text, line, col)
+        m = _NO_FIELD.search(message) or _MULTIPLE.search(message)
+        if m:
+            field_name = m.group(1)
+        if "max_episode_sec" == field_name or "max_episode_steps" == field_name:
+            message += (" (DeepMind android_env's name; Mobile-Env and mobile_gym call it "
+                        f"{'max_duration_sec' if field_name == 'max_episode_sec' else 'max_num_steps'})")
+        raise TaskFormatError(path, line, col, field_name, message) from None
+    except (ValueError, RecursionError, OverflowError) as e:
+        raise TaskFormatError(path, None, None, None, f"cannot parse textproto: {e}") from None
+    smap, _ = scan(text, _TASK)
+    return task, smap
+
+
+def _field_at(text: str, line: int | None, col: int | None) -> str | None:
+    """The field path being written at (line, col), for syntax errors."""
+    if line is None:
+        return None
+    try:
+        _, context = scan(text, _TASK, stop=(line, col or 0))
+    except RecursionError:
+        return None
+    return format_path(context) or None
+
+
+# -- JSON / YAML ---------------------------------------------------------------------------
+
+_JSON_AT = re.compile(r' at "?([A-Za-z0-9_.\[\]]+?)"?\.{0,2}(?:\n|$)')
+
+
+def _json_field_path(message: str) -> FieldPath | None:
+    """Parse json_format's `at Task.eventSources[0].textDetect.mode` into a field path."""
+    m = _JSON_AT.search(message)
+    if not m:
+        return None
+    parts = m.group(1).split(".")[1:]
+    out: list[str | int] = []
+    desc = _TASK
+    for part in parts:
+        idx = None
+        pm = re.match(r"^(\w+)((?:\[\d+\])*)$", part)
+        if not pm:
+            return tuple(out) or None
+        name, subs = pm.group(1), pm.group(2)
+        fd = None
+        if desc is not None:
+            fd = desc.fields_by_name.get(name) or next(
+                (f for f in desc.fields if f.json_name == name), None)
+        out.append(fd.name if fd is not None else name)
+        for idx in re.findall(r"\[(\d+)\]", subs):
+            out.append(int(idx))
+        desc = fd.message_type if fd is not None else None
+    return tuple(out)
+
+
+def _from_dict(data: Any, smap: SourceMap, path: Path | None, what: str) -> task_pb2.Task:
+    if not isinstance(data, dict):
+        raise TaskFormatError(path, 1, 1, None,
+                              f"a {what} task must be a mapping at the top level, "
+                              f"got {type(data).__name__}")
+    task = task_pb2.Task()
+    try:
+        json_format.ParseDict(data, task)
+    except json_format.ParseError as e:
+        message = str(e).split("\n")[0]
+        fpath = _json_field_path(str(e))
+        field_name: str | None = None
+        m = re.search(r'has no field named "([^"]+)"', message)
+        if m:
+            field_name = m.group(1)
+            if fpath is not None:
+                fpath = fpath + (field_name,)
+        pos = smap.find(fpath) if fpath else None
+        if fpath:
+            field_name = format_path(fpath)
+        raise TaskFormatError(path, pos[0] if pos else None, pos[1] if pos else None, field_name,
+                              message) from None
+    except (ValueError, TypeError, AttributeError, RecursionError, OverflowError) as e:
+        raise TaskFormatError(path, None, None, None, f"cannot convert {what} to a Task: {e}") \
+            from None
+    return task
+
+
+def _parse_json(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TaskFormatError(path, e.lineno, e.colno, None, f"invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise TaskFormatError(path, None, None, None, "invalid JSON: nesting too deep") from None
+    smap = json_source_map(text, _TASK)
+    return _from_dict(data, smap, path, "JSON"), smap
+
+
+def _parse_yaml(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:
+    try:
+        import yaml
+    except ImportError:
+        raise TaskFormatError(path, None, None, None,
+                              "YAML task files need PyYAML (pip install 'mobile-gym[yaml]')") \
+            from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise TaskFormatError(path, mark.line + 1 if mark else None,
+                              mark.column + 1 if mark else None, None,
+                              f"invalid YAML: {e.problem or e.context}") from None
+    except (yaml.YAMLError, RecursionError, ValueError) as e:
+        raise TaskFormatError(path, None, None, None, f"invalid YAML: {e}") from None
+    smap = yaml_source_map(node, _TASK) if node is not None else SourceMap()
+    if data is None:
+        data = {}
+    return _from_dict(_jsonable(data), smap, path, "YAML"), smap
+
+
+def _jsonable(data: Any) -> Any:
+    """YAML may produce dates, sets or non-string keys; json_format wants plain JSON values."""
+    if isinstance(data, dict):
+        return {str(k): _jsonable(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_jsonable(v) for v in data]
+    if isinstance(data, (str, int, float, bool)) or data is None:
+        return data
+    return str(data)
+
+
+def to_json(task: task_pb2.Task) -> str:
+    """The task as JSON (proto field names, as accepted by `load_task(..., fmt="json")`)."""
+    return json_format.MessageToJson(task, preserving_proto_field_name=True, indent=2)
+
+
+def to_textproto(task: task_pb2.Task) -> str:
+    """The task as textproto."""
+    return text_format.MessageToString(task)

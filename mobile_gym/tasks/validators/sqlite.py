@@ -1,0 +1,227 @@
+"""SQLite state validators (AndroidWorld's row-addition and row-removal integrity, made strict).
+
+Rows are plain mappings column -> value (dataclass rows are accepted and converted). Reading a
+database pulls the file (and its -wal / -shm / -journal companions) through the Device into a
+temporary directory and queries the copy with Python's sqlite3, which works the same on the
+simulator and on a real device and never touches the app's live file.
+
+Strictness fixes over AndroidWorld (android_world.md section 4.2/4.4):
+* expected rows are paired one-to-one with DISTINCT new rows (maximum bipartite matching), so
+  one added row cannot satisfy two expectations, and a pre-existing row never counts as new;
+* row multisets are compared, so a duplicated or edited pre-existing row fails;
+* fuzzy free text: an empty expected text only matches an empty value;
+* removal: no row with a removed id may remain (not just "the identical row is gone").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+import tempfile
+from collections import Counter
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Mapping, Sequence
+
+from mobile_gym.device.base import Device
+from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
+
+Row = Mapping[str, Any]
+_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """Column names and rows (tuples) of one query."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def dicts(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, r)) for r in self.rows]
+
+
+def as_row(row: Any) -> dict[str, Any]:
+    """A mapping or a dataclass instance as a plain dict."""
+    if isinstance(row, Mapping):
+        return dict(row)
+    if dataclasses.is_dataclass(row) and not isinstance(row, type):
+        return {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
+    raise TypeError(f"a row must be a mapping or a dataclass instance, got {type(row).__name__}")
+
+
+def pull_database(device: Device, db_path: str, dest: Path) -> Path:
+    """Copy `db_path` and its journal companions from the device into directory `dest`."""
+    remote = PurePosixPath(db_path)
+    names = {e.name for e in device.list_dir(str(remote.parent))}
+    if remote.name not in names:
+        raise FileNotFoundError(f"database {db_path} does not exist on the device")
+    for suffix in _COMPANIONS:
+        if remote.name + suffix in names:
+            (dest / (remote.name + suffix)).write_bytes(device.pull(str(remote) + suffix))
+    return dest / remote.name
+
+
+def _quote_ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) -> QueryResult:
+    """Run one read-only statement on a pulled copy of the database."""
+    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
+        local = pull_database(device, db_path, Path(tmp))
+        with closing(sqlite3.connect(local)) as conn:
+            conn.execute("PRAGMA query_only = ON")
+            try:
+                cur = conn.execute(sql, tuple(params))
+            except sqlite3.Error as e:
+                raise ValueError(f"query on {db_path} failed: {e}: {sql!r}") from None
+            columns = tuple(d[0] for d in cur.description or ())
+            rows = tuple(tuple(r) for r in cur.fetchall())
+    return QueryResult(columns, rows)
+
+
+def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
+    """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise)."""
+    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
+        local = pull_database(device, db_path, Path(tmp))
+        with closing(sqlite3.connect(local)) as conn:
+            tables = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")]
+            if table not in tables:
+                raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
+            cur = conn.execute(f"SELECT * FROM {_quote_ident(table)}")
+            columns = [d[0] for d in cur.description]
+            return [dict(zip(columns, r)) for r in cur.fetchall()]
+
+
+def _key(row: Mapping[str, Any]) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in row.items()))
+
+
+def _short(row: Mapping[str, Any], fields: Iterable[str] | None = None) -> str:
+    items = row.items() if fields is None else ((f, row.get(f)) for f in fields)
+    return "{" + ", ".join(f"{k}: {v!r}" for k, v in items) + "}"
+
+
+def _field_matches(field: str, expected: Any, actual: Any, free_text: set[str],
+                   threshold: float) -> bool:
+    if field in free_text:
+        return fuzzy_match(expected, actual, threshold)
+    if isinstance(expected, str) or isinstance(actual, str):  # "5" never equals 5
+        return isinstance(expected, str) and isinstance(actual, str) and expected == actual
+    return bool(expected == actual)
+
+
+def _max_matching(adj: list[list[int]], n_right: int) -> list[int]:
+    """Kuhn's algorithm: match[right] = left index or -1."""
+    match = [-1] * n_right
+
+    def augment(u: int, seen: list[bool]) -> bool:
+        for v in adj[u]:
+            if not seen[v]:
+                seen[v] = True
+                if match[v] == -1 or augment(match[v], seen):
+                    match[v] = u
+                    return True
+        return False
+
+    for u in range(len(adj)):
+        augment(u, [False] * n_right)
+    return match
+
+
+def validate_rows_added(
+    before: Sequence[Any],
+    after: Sequence[Any],
+    expected_rows: Sequence[Any],
+    compare_fields: Sequence[str],
+    free_text_fields: Sequence[str] = (),
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> Verdict:
+    """Exactly `expected_rows` were added and nothing else changed.
+
+    Every row of `before` must still be in `after`, unchanged (as a multiset, all columns); the
+    remaining new rows must pair one-to-one with `expected_rows`, comparing `compare_fields`
+    exactly (type-sensitive for text) and `free_text_fields` with `fuzzy_match`.
+    Raises ValueError for a misuse (no compare fields, a field missing from an expected row).
+    """
+    if not compare_fields:
+        raise ValueError("compare_fields must not be empty")
+    free = set(free_text_fields)
+    if not free <= set(compare_fields):
+        raise ValueError(f"free_text_fields {sorted(free - set(compare_fields))} are not "
+                         "compare_fields")
+    expected = [as_row(r) for r in expected_rows]
+    for i, row in enumerate(expected):
+        missing = [f for f in compare_fields if f not in row]
+        if missing:
+            raise ValueError(f"expected row {i} lacks compare field(s) {missing}")
+    before_rows = [as_row(r) for r in before]
+    after_rows = [as_row(r) for r in after]
+    remaining = Counter(_key(r) for r in after_rows)
+    for row in before_rows:
+        k = _key(row)
+        if remaining[k] <= 0:
+            return Verdict(False, f"pre-existing row {_short(row)} was changed or removed")
+        remaining[k] -= 1
+    new_rows: list[dict[str, Any]] = []
+    for row in after_rows:
+        k = _key(row)
+        if remaining[k] > 0:
+            remaining[k] -= 1
+            new_rows.append(row)
+    if len(new_rows) != len(expected):
+        return Verdict(False, f"{len(new_rows)} row(s) added, expected {len(expected)}: "
+                       + "; ".join(_short(r, compare_fields) for r in new_rows))
+    for row in new_rows:
+        missing = [f for f in compare_fields if f not in row]
+        if missing:
+            raise ValueError(f"table rows lack compare field(s) {missing}")
+    adj = [[j for j, new in enumerate(new_rows)
+            if all(_field_matches(f, exp[f], new[f], free, threshold) for f in compare_fields)]
+           for exp in expected]
+    match = _max_matching(adj, len(new_rows))
+    paired = {u for u in match if u != -1}
+    if len(paired) != len(expected):
+        missing_rows = [i for i in range(len(expected)) if i not in paired]
+        i = missing_rows[0]
+        return Verdict(False, f"expected row {_short(expected[i], compare_fields)} has no "
+                       "distinct matching new row; new rows: "
+                       + "; ".join(_short(r, compare_fields) for r in new_rows))
+    return Verdict(True, f"{len(expected)} expected row(s) added")
+
+
+def validate_rows_removed(
+    before: Sequence[Any],
+    after: Sequence[Any],
+    ids: Sequence[Any],
+    id_field: str,
+) -> Verdict:
+    """Exactly the rows with `ids` were removed; every other row is unchanged; nothing added.
+
+    Raises ValueError if an id is not in `before` (the task itself is wrong then).
+    """
+    before_rows = [as_row(r) for r in before]
+    after_rows = [as_row(r) for r in after]
+    known = {r.get(id_field) for r in before_rows}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise ValueError(f"ids {unknown} are not in the rows before (field {id_field!r})")
+    doomed = set(ids)
+    for row in after_rows:
+        if row.get(id_field) in doomed:
+            return Verdict(False, f"row with {id_field} = {row.get(id_field)!r} was not removed")
+    kept = Counter(_key(r) for r in before_rows if r.get(id_field) not in doomed)
+    now = Counter(_key(r) for r in after_rows)
+    if kept != now:
+        lost = kept - now
+        extra = now - kept
+        if lost:
+            row = next(r for r in before_rows if _key(r) in lost)
+            return Verdict(False, f"row {_short(row)} should have stayed unchanged")
+        row = next(r for r in after_rows if _key(r) in extra)
+        return Verdict(False, f"unexpected row {_short(row)} appeared")
+    return Verdict(True, f"{len(doomed)} row(s) removed")

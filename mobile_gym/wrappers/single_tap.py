@@ -1,0 +1,38 @@
+"""SingleTap: a Box([0,1]^2) action that taps there (TOUCH, optional holds, LIFT) in one step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from mobile_gym.spaces.actions import ActionType, InvalidActionError, make_action
+from mobile_gym.wrappers._macro import run_primitives
+
+
+class SingleTap(gym.Wrapper):
+    """Action = (x, y) in [0,1]^2; one wrapper step = TOUCH, `hold_steps` REPEATs, LIFT.
+
+    Rewards of the primitive steps are summed; `info["primitive_steps"]` says how many ran.
+    """
+
+    def __init__(self, env: gym.Env, *, hold_steps: int = 0) -> None:
+        super().__init__(env)
+        if hold_steps < 0:
+            raise ValueError(f"hold_steps={hold_steps}: must be >= 0")
+        self.hold_steps = int(hold_steps)
+        self.action_space = spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32)
+
+    def record_spec(self) -> dict[str, Any]:
+        return {"hold_steps": self.hold_steps}
+
+    def step(self, action: Any):
+        pos = np.asarray(action, dtype=np.float32)
+        if pos.shape != (2,) or not np.all(np.isfinite(pos)) or pos.min() < 0 or pos.max() > 1:
+            raise InvalidActionError(f"SingleTap action={action!r}: expected (x, y) within [0, 1]^2")
+        plan = [make_action(ActionType.TOUCH, pos)]
+        plan += [make_action(ActionType.REPEAT)] * self.hold_steps
+        plan.append(make_action(ActionType.LIFT))
+        return run_primitives(self.env.step, plan)

@@ -1,0 +1,62 @@
+"""TapGrid: a Discrete action over screen cells (tap the cell centre) plus key presses.
+
+For RL libraries that want one integer per step (SB3 PPO/DQN). Actions 0..cols*rows-1 tap
+the centre of cell (row, col) = divmod(a, cols) (TOUCH then LIFT); the remaining actions
+press `keys` in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from mobile_gym.device.base import KEY_NAMES
+from mobile_gym.spaces.actions import ActionType, InvalidActionError, make_action
+from mobile_gym.wrappers._macro import run_primitives
+
+
+class TapGrid(gym.Wrapper):
+    """Discrete(cols * rows + len(keys)) action space over a tap grid and keys."""
+
+    def __init__(
+        self,
+        env: gym.Env,
+        *,
+        cols: int = 6,
+        rows: int = 12,
+        keys: Sequence[str] = ("BACK", "HOME", "ENTER"),
+    ) -> None:
+        super().__init__(env)
+        if cols <= 0 or rows <= 0:
+            raise ValueError(f"cols={cols}, rows={rows}: the grid needs at least one cell")
+        bad = [k for k in keys if k not in KEY_NAMES]
+        if bad:
+            raise ValueError(f"keys={list(keys)}: {bad} not in {KEY_NAMES}")
+        self.cols, self.rows, self.keys = int(cols), int(rows), tuple(keys)
+        self.action_space = spaces.Discrete(self.cols * self.rows + len(self.keys))
+
+    def record_spec(self) -> dict[str, Any]:
+        return {"cols": self.cols, "rows": self.rows, "keys": list(self.keys)}
+
+    def cell_center(self, action: int) -> tuple[float, float]:
+        """Normalised (x, y) the tap action `action` touches."""
+        row, col = divmod(int(action), self.cols)
+        return (col + 0.5) / self.cols, (row + 0.5) / self.rows
+
+    def step(self, action: Any):
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise InvalidActionError(f"TapGrid action={action!r}: expected an integer")
+        a = int(action)
+        cells = self.cols * self.rows
+        if not 0 <= a < self.action_space.n:
+            raise InvalidActionError(f"TapGrid action={a} is outside Discrete({self.action_space.n})")
+        if a >= cells:
+            key = self.keys[a - cells]
+            return run_primitives(self.env.step, [make_action(ActionType.KEY, key=key)])
+        pos = self.cell_center(a)
+        return run_primitives(self.env.step, [make_action(ActionType.TOUCH, pos), make_action(ActionType.LIFT)])
