@@ -85,35 +85,39 @@ def cmd_run(args: argparse.Namespace) -> int:
     if instruction:
         print(f"instruction: {instruction}")
     env.action_space.seed(args.seed)
-    obs, info = env.reset(seed=args.seed)
-    total, step, terminated, truncated = 0.0, 0, False, False
-    t0 = time.perf_counter()
-    limit = len(script) if script is not None else args.steps
-    while step < limit and not (terminated or truncated):
-        if script is not None:
-            line = script[step]
-            action = commands.command(line)
-            label = line
-        else:
-            action = env.action_space.sample()
-            action["response"] = ""
-            label = _describe_raw(action)
-        obs, reward, terminated, truncated, info = env.step(action)
-        step += 1
-        total += reward
-        fired = ",".join(k for k in info.get("fired", {}) if k.startswith("slot:") or k.startswith("listener:"))
-        extra = f"  fired {fired}" if fired else ""
-        if info.get("action_error"):
-            extra += f"  error: {info['action_error']}"
-        if not args.quiet or reward:
-            print(f"step {step:4d}  reward {reward:+8.3f}  total {total:8.3f}  {label}{extra}")
-    seconds = time.perf_counter() - t0
+    outcomes = []
+    for episode in range(args.episodes):
+        obs, info = env.reset(seed=args.seed + episode)
+        total, step, terminated, truncated = 0.0, 0, False, False
+        t0 = time.perf_counter()
+        limit = len(script) if script is not None else args.steps
+        while step < limit and not (terminated or truncated):
+            if script is not None:
+                label = script[step]
+                action = commands.command(label)
+            else:
+                action = env.action_space.sample()
+                action["response"] = ""
+                label = _describe_raw(action)
+            obs, reward, terminated, truncated, info = env.step(action)
+            step += 1
+            total += reward
+            fired = ",".join(k for k in info.get("fired", {}) if k.startswith(("slot:", "listener:")))
+            extra = f"  fired {fired}" if fired else ""
+            if info.get("action_error"):
+                extra += f"  error: {info['action_error']}"
+            if not args.quiet or reward:
+                print(f"step {step:4d}  reward {reward:+8.3f}  total {total:8.3f}  {label}{extra}")
+        seconds = time.perf_counter() - t0
+        outcome = "success" if info.get("success") else (
+            "failure" if terminated else ("truncated" if truncated else "not finished"))
+        outcomes.append(outcome)
+        print(f"summary: episode {episode}  steps {step}  total reward {total:.3f}  outcome {outcome}  "
+              f"terminated {terminated}  truncated {truncated}  {step / max(seconds, 1e-9):.0f} steps/s")
     env.close()
-    outcome = "success" if info.get("success") else (
-        "failure" if terminated else ("truncated" if truncated else "not finished"))
-    print(f"summary: steps {step}  total reward {total:.3f}  outcome {outcome}  "
-          f"terminated {terminated}  truncated {truncated}  {step / max(seconds, 1e-9):.0f} steps/s")
-    return 0 if (script is None or outcome == "success") else 1
+    if args.episodes > 1:
+        print(f"episodes {args.episodes}  successes {outcomes.count('success')}")
+    return 0 if (script is None or all(o == "success" for o in outcomes)) else 1
 
 
 def _describe_raw(action: dict[str, Any]) -> str:
@@ -194,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run a task with a random or scripted policy")
     run.add_argument("task", help="registered id (MobileEnv/Calendar-v0), name or textproto path")
     run.add_argument("--policy", default="random", help="random | oracle | path to a command script")
-    run.add_argument("--steps", type=int, default=200, help="steps for the random policy")
+    run.add_argument("--steps", type=int, default=200, help="step cap per episode for the random policy")
+    run.add_argument("--episodes", type=int, default=1)
     run.add_argument("--max-steps", type=int, default=None, help="episode step limit override")
     run.add_argument("--record", help="record the episode (RecordEpisode) into this directory")
     run.add_argument("--quiet", action="store_true", help="print only steps with a reward")

@@ -178,6 +178,8 @@ class MobileEnv(gym.Env[dict, dict]):
         if render_mode == "human":
             _check_display()
         self.render_mode = render_mode
+        # Instance metadata lists the render modes this machine supports (no window headless).
+        self.metadata = {**type(self).metadata, "render_modes": _available_render_modes()}
         self.vocabulary: tuple[str, ...] = tuple(vocabulary if vocabulary is not None else proto.vocabulary)
         self.response_max_length = int(response_max_length)
         self.instruction_max_length = int(instruction_max_length)
@@ -208,6 +210,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._last_obs: dict[str, Any] | None = None
         self._window: str | None = None
         self._step_context: Any = None
+        self._instruction_cache: tuple[tuple[str, ...], str] | None = None
         self._setup_seed = 0
 
     # ------------------------------------------------------------------ construction helpers
@@ -221,7 +224,8 @@ class MobileEnv(gym.Env[dict, dict]):
         elif self.backend == "sim":
             from mobile_gym.device.sim_device import SimDevice
 
-            device = SimDevice(**self.device_kwargs)
+            kwargs = {"seed": self._setup_seed, **self.device_kwargs}
+            device = SimDevice(**kwargs)
         else:
             from mobile_gym.device.adb_device import AdbDevice
 
@@ -262,10 +266,10 @@ class MobileEnv(gym.Env[dict, dict]):
         if self._device is not None and self._device_broken:
             self._close_device()
         if self._device is None:
-            self._device = self._make_device()
-            self._screen_size = tuple(self._device.screen_size)  # type: ignore[assignment]
             self._setup_seed = int(seed) if seed is not None else 0
             self._step_context = None
+            self._device = self._make_device()
+            self._screen_size = tuple(self._device.screen_size)  # type: ignore[assignment]
             self._run_steps(self.task.proto.setup_steps, "setup step")
             self._snapshot = self._device.snapshot()
             timing["setup"] = time.perf_counter() - t0
@@ -451,8 +455,11 @@ class MobileEnv(gym.Env[dict, dict]):
         return obs
 
     def _instruction_text(self) -> str:
-        text = "\n".join([*self.task.proto.command, *self._instructions])
-        return text[: self.instruction_max_length]
+        key = tuple(self._instructions)
+        if self._instruction_cache is None or self._instruction_cache[0] != key:
+            text = "\n".join([*self.task.proto.command, *key])[: self.instruction_max_length]
+            self._instruction_cache = (key, text)
+        return self._instruction_cache[1]
 
     def _step_inputs(self, log_lines: Sequence[Any], response: str | None, obs: Mapping[str, Any]) -> Any:
         from mobile_gym.events import StepInputs
@@ -513,9 +520,18 @@ class MobileEnv(gym.Env[dict, dict]):
             self._device_broken = False
 
 
+def _available_render_modes() -> list[str]:
+    try:
+        _check_display()
+    except RuntimeError:
+        return ["rgb_array"]
+    return ["rgb_array", "human"]
+
+
 def _check_display() -> None:
     """render_mode='human' needs a display and an OpenCV build with GUI support."""
     import os
+    import re
     import sys
 
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -525,11 +541,9 @@ def _check_display() -> None:
         )
     import cv2
 
-    try:
-        cv2.namedWindow("mobile_gym")
-        cv2.destroyWindow("mobile_gym")
-    except cv2.error as exc:
+    gui = re.search(r"^\s*GUI:\s*(\S+)", cv2.getBuildInformation(), re.MULTILINE)
+    if gui is None or gui.group(1).upper() == "NONE":
         raise RuntimeError(
             "render_mode='human' needs OpenCV with GUI support (opencv-python, not "
-            f"opencv-python-headless): {exc}"
-        ) from None
+            "opencv-python-headless); use render_mode='rgb_array'"
+        )

@@ -24,6 +24,7 @@ GENERIC_ID = f"{NAMESPACE}/Task-v0"
 #: Alias name -> task file stem in the task directory.
 ALIASES: dict[str, str] = {
     "Calendar": "calendar_open_editor",
+    "Settings": "settings_wifi_off",
 }
 
 

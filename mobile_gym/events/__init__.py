@@ -10,9 +10,17 @@ Public API::
 """
 
 from mobile_gym.events.engine import EngineOptions, EventEngine
-from mobile_gym.events.errors import (EventError, EventGraphError, EventRuntimeError, InputError,
-                                      ModelUnavailableError, SelectorError, TaskCompileError,
-                                      TransformRuntimeError, TransformSyntaxError)
+from mobile_gym.events.errors import (
+                                      EventError,
+                                      EventGraphError,
+                                      EventRuntimeError,
+                                      InputError,
+                                      ModelUnavailableError,
+                                      SelectorError,
+                                      TaskCompileError,
+                                      TransformRuntimeError,
+                                      TransformSyntaxError,
+)
 from mobile_gym.events.icon_model import IconHit, IconModel, TemplateIconModel
 from mobile_gym.events.inputs import StepInputs, StepResult
 from mobile_gym.events.listeners import default_episode_end, mobile_env_episode_end
@@ -20,10 +28,27 @@ from mobile_gym.events.text_model import RapidOcrTextModel, TextModel
 from mobile_gym.events.transform import Limits, Transformation, compile_transformation
 
 __all__ = [
-    "EventEngine", "EngineOptions", "StepInputs", "StepResult",
-    "EventError", "TaskCompileError", "TransformSyntaxError", "SelectorError", "EventGraphError",
-    "EventRuntimeError", "TransformRuntimeError", "ModelUnavailableError", "InputError",
-    "TextModel", "RapidOcrTextModel", "IconModel", "IconHit", "TemplateIconModel",
-    "default_episode_end", "mobile_env_episode_end",
-    "Limits", "Transformation", "compile_transformation",
+                                      "EngineOptions",
+                                      "EventEngine",
+                                      "EventError",
+                                      "EventGraphError",
+                                      "EventRuntimeError",
+                                      "IconHit",
+                                      "IconModel",
+                                      "InputError",
+                                      "Limits",
+                                      "ModelUnavailableError",
+                                      "RapidOcrTextModel",
+                                      "SelectorError",
+                                      "StepInputs",
+                                      "StepResult",
+                                      "TaskCompileError",
+                                      "TemplateIconModel",
+                                      "TextModel",
+                                      "TransformRuntimeError",
+                                      "TransformSyntaxError",
+                                      "Transformation",
+                                      "compile_transformation",
+                                      "default_episode_end",
+                                      "mobile_env_episode_end",
 ]

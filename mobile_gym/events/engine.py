@@ -12,22 +12,37 @@ over.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 import numpy as np
 from lxml import etree
 
 from mobile_gym.device.base import Device, LogLine, TextBox
-from mobile_gym.events.errors import EventGraphError, InputError, ModelUnavailableError, TaskCompileError
+from mobile_gym.events.errors import (
+    EventGraphError,
+    InputError,
+    ModelUnavailableError,
+    TaskCompileError,
+)
 from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_image
 from mobile_gym.events.inputs import StepInputs, StepResult
-from mobile_gym.events.listeners import LISTENER_KINDS, LISTENERS, EpisodeEndPolicy, default_episode_end
-from mobile_gym.events.matchers import SentenceEncoder, default_sentence_encoder, make_matcher
+from mobile_gym.events.listeners import (
+    LISTENER_KINDS,
+    LISTENERS,
+    EpisodeEndPolicy,
+    default_episode_end,
+)
+from mobile_gym.events.matchers import (
+    SentenceEncoder,
+    default_sentence_encoder,
+    make_matcher,
+)
 from mobile_gym.events.selector import compile_selector
 from mobile_gym.events.slots import Node, Slot, SourceNode, StepState, topological
-from mobile_gym.events.sources.base import Repeat, Source, rect_to_box
+from mobile_gym.events.sources.base import Repeat, Source
 from mobile_gym.events.sources.icon import IconSource
 from mobile_gym.events.sources.log import LogSource
 from mobile_gym.events.sources.response import ResponseSource
@@ -37,7 +52,7 @@ from mobile_gym.events.sources.view_hierarchy import PropertyCheck, ViewHierarch
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
 from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
 
-__all__ = ["EventEngine", "EngineOptions", "StepInputs", "StepResult"]
+__all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
 
 
 @dataclass(frozen=True)
@@ -82,7 +97,7 @@ def _fmt(path: FieldPath) -> str:
 class _Context:
     """One step's lazily computed observations."""
 
-    def __init__(self, engine: "EventEngine", inputs: StepInputs) -> None:
+    def __init__(self, engine: EventEngine, inputs: StepInputs) -> None:
         self.engine = engine
         self.inputs = inputs
         self.frame_id = inputs.frame_id
@@ -92,6 +107,8 @@ class _Context:
         self._size: tuple[int, int] | None = inputs.screen_size
         self._shot: np.ndarray | None = None
         self._boxes: list[TextBox] | None = None
+        self._xml: str | None = None
+        self._root: etree._Element | None = None
         self._memo: dict[Hashable, Any] = {}
         self.timing: dict[str, float] = {}
 
@@ -118,11 +135,24 @@ class _Context:
             self._time("screenshot", t0)
         return self._shot
 
+    def hierarchy_text(self) -> str:
+        if self._xml is None:
+            t0 = time.perf_counter()
+            xml = self.inputs.view_hierarchy()
+            if not isinstance(xml, str):
+                raise InputError(f"frame {self.frame_id}: view_hierarchy() must return XML text, got {type(xml).__name__}")
+            self.engine._note_hierarchy_text(xml)
+            self._xml = xml
+            self._time("hierarchy", t0)
+        return self._xml
+
     def hierarchy(self) -> etree._Element:
-        t0 = time.perf_counter()
-        root = self.engine._parse_hierarchy(self.inputs, self.frame_id)
-        self._time("hierarchy", t0)
-        return root
+        if self._root is None:
+            xml = self.hierarchy_text()
+            t0 = time.perf_counter()
+            self._root = self.engine._parse_hierarchy(xml, self.frame_id)
+            self._time("hierarchy_parse", t0)
+        return self._root
 
     def text_boxes(self) -> list[TextBox]:
         if self._boxes is None:
@@ -169,6 +199,7 @@ class EventEngine:
         self._state = StepState()
         self._state.strict = self.options.strict
         self._xml: str | None = None
+        self._seen_xml: str | None = None
         self._root: etree._Element | None = None
         self._vh_memo: dict[Hashable, Any] = {}
         self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
@@ -305,14 +336,23 @@ class EventEngine:
                 slot = build(msg, ("event_slots", name), f"slot:{msg.id}" if msg.id else f"listener:{name}")
                 slot.kind = LISTENER_KINDS[name]
                 self.listeners[name] = slot
+        # pass 1: build every slot (ids may be referenced before the slot that defines them)
+        built: list[tuple[Slot, Any, FieldPath]] = []
+        nested: dict[tuple[int, int], Slot] = {}
         while pending:
             slot, msg, path = pending.pop(0)
+            built.append((slot, msg, path))
+            for j, fake in enumerate(msg.events):
+                if fake.WhichOneof("source") == "event":
+                    sub = fake.event
+                    nested[(id(slot), j)] = build(sub, path + ("events", j, "event"),
+                                                  f"slot:{sub.id}" if sub.id else f"slot@{_fmt(path)}.events[{j}]")
+        # pass 2: resolve references
+        for slot, msg, path in built:
             for j, fake in enumerate(msg.events):
                 which = fake.WhichOneof("source")
                 if which == "event":
-                    sub = fake.event
-                    child = build(sub, path + ("events", j, "event"), f"slot:{sub.id}" if sub.id else f"slot@{_fmt(path)}.events[{j}]")
-                    slot.children.append(child)
+                    slot.children.append(nested[(id(slot), j)])
                 elif which == "id":
                     slot.children.append(self._ref(fake.id, path + ("events", j, "id"), "events"))
                 else:
@@ -378,16 +418,17 @@ class EventEngine:
             self._text_model = RapidOcrTextModel()
         return self._text_model
 
-    def _parse_hierarchy(self, inputs: StepInputs, frame_id: int) -> etree._Element:
-        key = ("root", frame_id)
-        if self._root is not None and self._root_key == key:
-            return self._root
-        xml = inputs.view_hierarchy()
+    def _note_hierarchy_text(self, xml: str) -> None:
+        """A new step's dump: selector results are kept only if the text is identical."""
+        if self._seen_xml is not None and (xml is self._seen_xml or xml == self._seen_xml):
+            return
+        self._seen_xml = xml
+        self._vh_memo.clear()
+
+    def _parse_hierarchy(self, xml: str, frame_id: int) -> etree._Element:
+        """Parse a dump; an identical dump to the last one reuses the tree."""
         if self._root is not None and (xml is self._xml or xml == self._xml):
-            self._root_key = key
             return self._root
-        if not isinstance(xml, str):
-            raise InputError(f"frame {frame_id}: view_hierarchy() must return XML text, got {type(xml).__name__}")
         start, end = xml.find("<"), xml.rfind(">")
         if start < 0 or end < start:
             raise InputError(f"frame {frame_id}: view hierarchy is not XML: {xml[:80]!r}")
@@ -397,8 +438,6 @@ class EventEngine:
             raise InputError(f"frame {frame_id}: view hierarchy XML does not parse: {exc}") from None
         self._xml = xml
         self._root = root
-        self._root_key = key
-        self._vh_memo.clear()
         return root
 
     @property
@@ -430,7 +469,7 @@ class EventEngine:
         self._refresh_live()
         self._xml = None
         self._root = None
-        self._root_key = None
+        self._seen_xml = None
         self._vh_memo.clear()
         for s in self._all_sources:
             if isinstance(s.source, StateSource):

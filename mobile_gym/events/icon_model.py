@@ -8,9 +8,10 @@ stubs here; a task that needs an icon class without templates fails when the eng
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Protocol, Sequence
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -115,8 +116,8 @@ class TemplateIconModel:
                     if imgs:
                         self._templates[d.name] = imgs
         elif templates is not None:
-            for name, imgs in templates.items():
-                self._templates[name] = [_gray(np.asarray(i)) if np.asarray(i).ndim == 3 else np.asarray(i, np.uint8) for i in imgs]
+            for name, images in templates.items():
+                self._templates[name] = [_gray(np.asarray(i)) if np.asarray(i).ndim == 3 else np.asarray(i, np.uint8) for i in images]
 
     def classes(self) -> frozenset[str]:
         return frozenset(self._templates)
@@ -160,6 +161,7 @@ class TemplateIconModel:
 
     def match(self, image: np.ndarray, reference: np.ndarray) -> bool:
         g = _gray(image) if image.ndim == 3 else image
+        reference = _gray(reference) if reference.ndim == 3 else reference
         if g.shape[0] >= 2 and g.shape[1] >= 2:
             whole = cv2.resize(g, (reference.shape[1], reference.shape[0]), interpolation=cv2.INTER_AREA)
             if _similarity(whole, reference) >= self.threshold:
@@ -168,4 +170,5 @@ class TemplateIconModel:
 
     def detect_match(self, image: np.ndarray, reference: np.ndarray) -> list[IconHit]:
         g = _gray(image) if image.ndim == 3 else image
+        reference = _gray(reference) if reference.ndim == 3 else reference
         return _nms(self._find(g, reference, ""))[: self.max_hits]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 import numpy as np
 
 from mobile_gym.device.base import Device, LogLine, TextBox
 
-__all__ = ["StepInputs", "StepResult", "EpisodeEnd"]
+__all__ = ["EpisodeEnd", "StepInputs", "StepResult"]
 
 EpisodeEnd = Literal["success", "failure"]
 

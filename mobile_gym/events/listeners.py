@@ -17,11 +17,20 @@ Nested slots use identity and "last wins" (as in Mobile-Env).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Protocol
+from typing import Any, Literal, Protocol
 
-__all__ = ["LISTENERS", "ListenerKind", "LISTENER_KINDS", "NESTED", "EpisodeEndPolicy",
-           "default_episode_end", "mobile_env_episode_end", "MAX_EXTRA_VALUES"]
+__all__ = [
+    "LISTENERS",
+    "LISTENER_KINDS",
+    "MAX_EXTRA_VALUES",
+    "NESTED",
+    "EpisodeEndPolicy",
+    "ListenerKind",
+    "default_episode_end",
+    "mobile_env_episode_end",
+]
 
 LISTENERS: tuple[str, ...] = ("score_listener", "reward_listener", "episode_end_listener", "extra_listener",
                               "json_extra_listener", "instruction_listener", "null_listener")

@@ -17,15 +17,26 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from rapidfuzz import fuzz
 
 from mobile_gym.events.errors import ModelUnavailableError, TaskCompileError
 
-__all__ = ["MatchMode", "Matcher", "RegexMatcher", "DifflibMatcher", "FuzzMatcher", "SbertMatcher",
-           "SentenceEncoder", "default_sentence_encoder", "make_matcher", "NO_MATCH"]
+__all__ = [
+    "NO_MATCH",
+    "DifflibMatcher",
+    "FuzzMatcher",
+    "MatchMode",
+    "Matcher",
+    "RegexMatcher",
+    "SbertMatcher",
+    "SentenceEncoder",
+    "default_sentence_encoder",
+    "make_matcher",
+]
 
 
 class MatchMode:

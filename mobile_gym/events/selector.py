@@ -11,8 +11,8 @@ contain `\\"` and `\\\\` escapes, and anything cssselect cannot parse raises `Se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import cssselect
 from lxml import etree
@@ -99,18 +99,85 @@ def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
 
 @dataclass(frozen=True)
 class CompiledSelector:
-    """A selector group compiled to one XPath; call `select(root)` to get matching elements."""
+    """A selector group compiled to one XPath; call `select(root)` to get matching elements.
+
+    `required` lists, per alternative of the group, string literals that must occur in the raw
+    XML for that alternative to match (attribute values of `=`, `^=`, `$=`, `*=`, `~=`, `|=`
+    conditions outside `:not`, limited to characters XML never escapes). `may_match(xml)` is an
+    exact pre-test: False means the selector cannot match, so parsing can be skipped.
+    """
 
     source: str
     css: str
     xpath: str
     _compiled: etree.XPath
+    required: tuple[tuple[str, ...], ...] = ()
 
     def select(self, root: etree._Element) -> list[etree._Element]:
         return self._compiled(root)  # type: ignore[return-value]
 
+    def may_match(self, xml: str) -> bool:
+        if not self.required:
+            return True
+        for alternative in self.required:
+            for literal in alternative:
+                if literal not in xml:
+                    break
+            else:
+                return True
+        return False
 
-_TRANSLATOR = cssselect.GenericTranslator()
+
+_UNSAFE = set('&<>"\'') | {chr(c) for c in range(32)}
+
+
+def _literals(node: object, out: list[str]) -> None:
+    """Collect literals a match requires, walking cssselect's parsed tree (skipping negations)."""
+    from cssselect import parser as p
+
+    if isinstance(node, p.Negation):
+        _literals(node.selector, out)
+        return
+    if isinstance(node, p.Attrib):
+        value = getattr(node.value, "value", node.value)
+        if node.operator in ("=", "^=", "$=", "*=", "~=", "|=") and isinstance(value, str) and value \
+                and value.isascii() and not (set(value) & _UNSAFE) and node.flag is None:
+            out.append(value)
+        _literals(node.selector, out)
+        return
+    if isinstance(node, p.Class):
+        if node.class_name and node.class_name.isascii() and not (set(node.class_name) & _UNSAFE):
+            out.append(node.class_name)
+        _literals(node.selector, out)
+        return
+    if isinstance(node, p.Hash):
+        if node.id and node.id.isascii() and not (set(node.id) & _UNSAFE):
+            out.append(node.id)
+        _literals(node.selector, out)
+        return
+    if isinstance(node, p.CombinedSelector):
+        _literals(node.selector, out)
+        _literals(node.subselector, out)
+        return
+    if isinstance(node, (p.Function, p.Pseudo)):
+        _literals(node.selector, out)
+
+
+class _Translator(cssselect.GenericTranslator):
+    """cssselect's translator with cheaper XPath for `$=` and `*=` (a `contains()` pre-test,
+    which libxml2 evaluates without building substrings); same results."""
+
+    def xpath_attrib_suffixmatch(self, xpath, name, value):  # type: ignore[no-untyped-def]
+        if value:
+            lit = self.xpath_literal(value)
+            xpath.add_condition(f"contains({name}, {lit}) and "
+                                f"substring({name}, string-length({name})-{len(value) - 1}) = {lit}")
+        else:
+            xpath.add_condition("0")
+        return xpath
+
+
+_TRANSLATOR = _Translator()
 
 
 def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector") -> CompiledSelector:
@@ -123,8 +190,16 @@ def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector")
         xpath = _TRANSLATOR.css_to_xpath(css, prefix="descendant-or-self::")
     except cssselect.SelectorError as exc:
         raise SelectorError(f"{where}: cannot parse selector {', '.join(parts)!r} (as CSS {css!r}): {exc}") from None
+    required: list[tuple[str, ...]] = []
+    for sel in cssselect.parse(css):
+        lits: list[str] = []
+        _literals(sel.parsed_tree, lits)
+        if not lits:
+            required = []
+            break
+        required.append(tuple(dict.fromkeys(lits)))
     try:
         compiled = etree.XPath(xpath, smart_strings=False)
     except etree.XPathSyntaxError as exc:  # pragma: no cover - cssselect emits valid XPath
         raise SelectorError(f"{where}: selector {css!r} gave invalid XPath {xpath!r}: {exc}") from None
-    return CompiledSelector(", ".join(parts), css, xpath, compiled)
+    return CompiledSelector(", ".join(parts), css, xpath, compiled, tuple(required))

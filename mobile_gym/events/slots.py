@@ -23,14 +23,15 @@ and the results are reduced (sum for rewards, last for most); the slot's value i
 
 from __future__ import annotations
 
-from typing import Any, Sequence, Union
+from collections.abc import Sequence
+from typing import Any, Union
 
 from mobile_gym.events.errors import TransformRuntimeError
 from mobile_gym.events.listeners import NESTED, ListenerKind
 from mobile_gym.events.sources.base import Context, Repeat, Source
 from mobile_gym.events.transform import Transformation
 
-__all__ = ["SlotType", "Slot", "Node", "StepState"]
+__all__ = ["Node", "Slot", "SlotType", "StepState"]
 
 
 class SlotType:
@@ -57,7 +58,7 @@ class StepState:
 class SourceNode:
     """Adapter giving a Source the node interface (memoised per step)."""
 
-    __slots__ = ("source", "memo", "set", "values", "dead")
+    __slots__ = ("dead", "memo", "set", "source", "values")
 
     def __init__(self, source: Source) -> None:
         self.source = source

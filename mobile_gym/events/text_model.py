@@ -9,14 +9,15 @@ result by frame id, so any number of text_detect / text_recognize sources cost o
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
 from mobile_gym.device.base import TextBox
 from mobile_gym.events.errors import ModelUnavailableError
 
-__all__ = ["Box", "TextModel", "RapidOcrTextModel", "boxes_in", "union_box"]
+__all__ = ["Box", "RapidOcrTextModel", "TextModel", "boxes_in", "union_box"]
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom in device pixels
 

@@ -23,12 +23,13 @@ import ast
 import json
 import math
 import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from mobile_gym.events.errors import TransformRuntimeError, TransformSyntaxError
 
-__all__ = ["Limits", "DEFAULT_LIMITS", "Transformation", "compile_transformation", "SAFE_FUNCTION_NAMES"]
+__all__ = ["DEFAULT_LIMITS", "SAFE_FUNCTION_NAMES", "Limits", "Transformation", "compile_transformation"]
 
 
 @dataclass(frozen=True)
@@ -267,12 +268,14 @@ class _Funcs:
 
 SAFE_FUNCTION_NAMES: frozenset[str] = frozenset(_Funcs(DEFAULT_LIMITS).builtins)
 _MODULE_MEMBERS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in _Funcs(DEFAULT_LIMITS).modules.items()}
+_MODULE_FUNCTIONS: dict[str, frozenset[str]] = {
+    k: frozenset(n for n, f in v.items() if callable(f)) for k, v in _Funcs(DEFAULT_LIMITS).modules.items()}
 
 
 class _Module:
     """A whitelisted module as seen by a transformation: a fixed table of safe members."""
 
-    __slots__ = ("name", "members")
+    __slots__ = ("members", "name")
 
     def __init__(self, name: str, members: dict[str, Any]) -> None:
         self.name = name
@@ -431,9 +434,9 @@ class _Checker:
             self.expr(node.slice, bound, d)
             return
         if isinstance(node, ast.Slice):
-            for part in (node.lower, node.upper, node.step):
-                if part is not None:
-                    self.expr(part, bound, d)
+            for opt in (node.lower, node.upper, node.step):
+                if opt is not None:
+                    self.expr(opt, bound, d)
             return
         if isinstance(node, ast.Call):
             func = node.func
@@ -443,8 +446,8 @@ class _Checker:
                 self.check_name(func, func.id)
             elif isinstance(func, ast.Attribute):
                 self.expr(func, bound, d)
-                module = bound[func.value.id].split(":", 1)[1]  # type: ignore[union-attr]
-                if not callable(_Funcs(self.limits).modules[module][func.attr]):
+                module = bound[func.value.id].split(":", 1)[1]  # type: ignore[attr-defined]
+                if func.attr not in _MODULE_FUNCTIONS[module]:
                     raise self.fail(node, f"{module}.{func.attr} is not a function")
             else:
                 raise self.fail(node, "only named safe functions can be called")
@@ -526,7 +529,8 @@ class _Interp:
             for t in node.targets:
                 self.assign(t, value, env)
         elif isinstance(node, ast.AugAssign):
-            env[node.target.id] = self.binop(node.op, env[node.target.id], self.ev(node.value, env))  # type: ignore[attr-defined]
+            name = node.target.id  # type: ignore[union-attr]
+            env[name] = self.binop(node.op, env[name], self.ev(node.value, env))
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 env[alias.asname or alias.name] = _Module(alias.name, self.funcs.modules[alias.name])
@@ -749,7 +753,7 @@ class _Interp:
         if not self.funcs.is_safe(fn):
             raise TypeError(f"{fn!r} is not callable")
         args = self.elements(node.args, env)
-        kwargs = {kw.arg: self.ev(kw.value, env) for kw in node.keywords}
+        kwargs = {str(kw.arg): self.ev(kw.value, env) for kw in node.keywords}
         return fn(*args, **kwargs)
 
     def comprehension(self, node: Any, env: dict[str, Any]) -> Any:

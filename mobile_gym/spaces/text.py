@@ -13,6 +13,7 @@ import string
 from ctypes import c_int32
 from multiprocessing.sharedctypes import SynchronizedArray
 from types import ModuleType
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import multiprocessing as mp
@@ -22,6 +23,42 @@ from gymnasium.vector.utils import shared_memory as _shm
 
 #: Characters `sample()` draws from (contains() accepts any non-NUL character).
 PRINTABLE = "".join(c for c in string.printable if c not in "\t\n\r\x0b\x0c")
+
+
+class SharedStrings(Sequence[str]):
+    """Strings decoded on access from an AsyncVectorEnv shared-memory buffer.
+
+    Gymnasium reads shared memory once, when the vector env is built, and relies on numpy
+    views to see later writes; decoded strings would be frozen at that first read. This view
+    decodes on every access instead, and `deepcopy` (what AsyncVectorEnv(copy=True) returns)
+    gives a plain tuple of the current strings.
+    """
+
+    def __init__(self, n: int, decode: Callable[[int], str]) -> None:
+        self._n = n
+        self._decode = decode
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self._decode(i) for i in range(self._n)[index])
+        if not -self._n <= index < self._n:
+            raise IndexError(index)
+        return self._decode(index % self._n)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._decode(i) for i in range(self._n))
+
+    def __deepcopy__(self, memo: dict) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (tuple, SharedStrings)) and tuple(self) == tuple(other)
+
+    def __repr__(self) -> str:
+        return f"SharedStrings({tuple(self)!r})"
 
 
 class UnicodeText(Text):
@@ -78,14 +115,16 @@ def _create_unicode_shared_memory(
 @_shm.read_from_shared_memory.register(UnicodeText)
 def _read_unicode_from_shared_memory(
     space: UnicodeText, shared_memory: SynchronizedArray[c_int32], n: int = 1
-) -> tuple[str, ...]:
+) -> SharedStrings:
     data = np.frombuffer(shared_memory.get_obj(), dtype=np.int32).reshape((n, space.max_length))
-    out = []
-    for row in data:
+
+    def decode(i: int) -> str:
+        row = data[i]
         end = np.flatnonzero(row == 0)
         row = row[: end[0]] if end.size else row
-        out.append("".join(map(chr, row.tolist())))
-    return tuple(out)
+        return "".join(map(chr, row.tolist()))
+
+    return SharedStrings(n, decode)
 
 
 @_shm.write_to_shared_memory.register(UnicodeText)

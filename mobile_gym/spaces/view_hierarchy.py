@@ -22,6 +22,8 @@ from gymnasium.spaces import Space
 from gymnasium.vector.utils import shared_memory as _shm
 from lxml import etree
 
+from mobile_gym.spaces.text import SharedStrings
+
 #: Attributes every node of a classic `uiautomator dump` carries, in dump order.
 NODE_ATTRIBUTES: tuple[str, ...] = (
     "index", "text", "resource-id", "class", "package", "content-desc", "checkable",
@@ -190,13 +192,15 @@ def _create_vh_shared_memory(
 @_shm.read_from_shared_memory.register(ViewHierarchy)
 def _read_vh_from_shared_memory(
     space: ViewHierarchy, shared_memory: SynchronizedArray[c_uint8], n: int = 1
-) -> tuple[str, ...]:
+) -> SharedStrings:
     data = np.frombuffer(shared_memory.get_obj(), dtype=np.uint8).reshape((n, 4 + space.max_bytes))
-    out = []
-    for row in data:
+
+    def decode(i: int) -> str:
+        row = data[i]
         size = int.from_bytes(row[:4].tobytes(), "little")
-        out.append(row[4 : 4 + size].tobytes().decode("utf-8"))
-    return tuple(out)
+        return row[4 : 4 + size].tobytes().decode("utf-8")
+
+    return SharedStrings(n, decode)
 
 
 @_shm.write_to_shared_memory.register(ViewHierarchy)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 FieldPath = tuple[str | int, ...]

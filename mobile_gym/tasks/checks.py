@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath
@@ -24,6 +25,23 @@ LISTENERS: tuple[str, ...] = (
 _TEXT_KINDS = ("text_recognize", "text_detect")
 _ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
 _LOG_FILTER = re.compile(r"^[^\s:]+:[VDIWEFS*]$")
+
+
+# AdbCall variant -> fields that must be non-empty
+_REQUIRED_CALL_FIELDS: dict[str, tuple[str, ...]] = {
+    "start_activity": ("full_activity",),
+    "force_stop": ("package_name",),
+    "clear_cache": ("package_name",),
+    "grant_permissions": ("package_name",),
+    "start_accessibility_service": ("full_service",),
+    "start_screen_pinning": ("full_activity",),
+    "start_random_activity": ("activity_list",),
+    "uninstall_package": ("package_name",),
+    "shell_command": ("command",),
+    "adb_command": ("command",),
+    "settings": ("key",),
+    "push": ("path",),
+}
 
 
 @dataclass(frozen=True)
@@ -92,9 +110,8 @@ def selector_problem(selector: str) -> str | None:
             continue
         if c in "[(":
             stack.append(c)
-        elif c in "])":
-            if not stack or stack.pop() != pairs[c]:
-                return f"unbalanced '{c}' at character {i + 1}"
+        elif c in "])" and (not stack or stack.pop() != pairs[c]):
+            return f"unbalanced '{c}' at character {i + 1}"
         i += 1
     if stack:
         return f"unclosed '{stack[-1]}'"
@@ -461,20 +478,6 @@ class _Checker:
                 self.add("error", spath + ("num_retries",), "num_retries is negative",
                          "bad-value")
 
-    _REQUIRED_CALL_FIELDS: dict[str, tuple[str, ...]] = {
-        "start_activity": ("full_activity",),
-        "force_stop": ("package_name",),
-        "clear_cache": ("package_name",),
-        "grant_permissions": ("package_name",),
-        "start_accessibility_service": ("full_service",),
-        "start_screen_pinning": ("full_activity",),
-        "start_random_activity": ("activity_list",),
-        "uninstall_package": ("package_name",),
-        "shell_command": ("command",),
-        "adb_command": ("command",),
-        "settings": ("key",),
-        "push": ("path",),
-    }
 
     def check_call(self, call: task_pb2.AdbCall, path: FieldPath) -> None:
         kind = call.WhichOneof("command")
@@ -482,7 +485,7 @@ class _Checker:
             self.add("error", path, "adb_call has no command", "missing-field")
             return
         msg = getattr(call, kind)
-        for name in self._REQUIRED_CALL_FIELDS.get(kind, ()):
+        for name in _REQUIRED_CALL_FIELDS.get(kind, ()):
             if not getattr(msg, name):
                 self.add("error", path + (kind,), f"missing required field '{name}'",
                          "missing-field")

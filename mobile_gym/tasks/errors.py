@@ -23,7 +23,7 @@ class TaskFormatError(ValueError):
         column: int | None,
         field: str | None,
         message: str,
-        more: tuple["TaskFormatError", ...] = (),
+        more: tuple[TaskFormatError, ...] = (),
     ) -> None:
         self.path = None if path is None else str(path)
         self.line = line

@@ -21,16 +21,21 @@ from __future__ import annotations
 import ast
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path
 from mobile_gym.tasks._treemap import json_source_map
 from mobile_gym.tasks.checks import LISTENERS, Issue, check_task, iter_slots
 from mobile_gym.tasks.errors import TaskFormatError
-from mobile_gym.tasks.loader import _SUFFIXES, _parse_json, _parse_textproto, _parse_yaml
+from mobile_gym.tasks.loader import (
+    _SUFFIXES,
+    _parse_json,
+    _parse_textproto,
+    _parse_yaml,
+)
 
 _TEXT_KINDS = ("text_recognize", "text_detect")
 _ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
@@ -279,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return worst
 
 
-__all__ = ["Finding", "Issue", "LISTENERS", "lint_file", "lint_task", "main"]
+__all__ = ["LISTENERS", "Finding", "Issue", "lint_file", "lint_task", "main"]
 
 if __name__ == "__main__":
     sys.exit(main())

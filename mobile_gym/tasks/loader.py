@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from google.protobuf import json_format, text_format
 
@@ -59,7 +60,10 @@ class LoadedTask:
 def _looks_like_path(source: str) -> bool:
     if "\n" in source or "{" in source or len(source) > 4096:
         return False
-    return Path(source).suffix.lower() in _SUFFIXES or Path(source).exists()
+    try:
+        return Path(source).suffix.lower() in _SUFFIXES or Path(source).exists()
+    except (OSError, ValueError):  # embedded NUL, name too long: not a usable path
+        return False
 
 
 def load_task(source: str | Path, *, fmt: str | None = None) -> LoadedTask:

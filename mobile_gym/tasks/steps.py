@@ -32,9 +32,9 @@ import logging
 import random
 import re
 import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Callable, Sequence
 
 from google.protobuf import text_format
 
@@ -403,9 +403,8 @@ def run_steps(steps: Sequence[task_pb2.SetupStep], device: Device, *,
                 kind = step.WhichOneof("step")
                 if kind == "adb_call":
                     runner.call(step.adb_call, step)
-                elif kind == "sleep":
-                    if step.sleep.time_sec > 0:
-                        device.advance(step.sleep.time_sec)
+                elif kind == "sleep" and step.sleep.time_sec > 0:
+                    device.advance(step.sleep.time_sec)
                 if has_check:
                     runner.check(step.success_condition)
                 failure = None

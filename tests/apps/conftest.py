@@ -32,16 +32,22 @@ class Node:
         return self.attrs.get(key, "")
 
 
+def _node(el) -> Node:
+    m = _BOUNDS.fullmatch(el.get("bounds", ""))
+    if m is None:
+        raise AssertionError(f"node without valid bounds: {dict(el.attrib)}")
+    return Node(dict(el.attrib), tuple(int(g) for g in m.groups()))  # type: ignore[arg-type]
+
+
+def parse_windows(xml: str) -> list[list[Node]]:
+    """Nodes per window (top-level node), bottom window first, each in document order."""
+    root = etree.fromstring(xml.encode("utf-8"))
+    return [[_node(el) for el in win.iter("node")] for win in root.findall("node")]
+
+
 def parse_nodes(xml: str) -> list[Node]:
     """All nodes of a dump in document order."""
-    root = etree.fromstring(xml.encode("utf-8"))
-    nodes = []
-    for el in root.iter("node"):
-        m = _BOUNDS.fullmatch(el.get("bounds", ""))
-        if m is None:
-            raise AssertionError(f"node without valid bounds: {dict(el.attrib)}")
-        nodes.append(Node(dict(el.attrib), tuple(int(g) for g in m.groups())))  # type: ignore[arg-type]
-    return nodes
+    return [n for win in parse_windows(xml) for n in win]
 
 
 def _matches(node: Node, id: str | None, text: str | None, desc: str | None,
@@ -56,9 +62,7 @@ def _matches(node: Node, id: str | None, text: str | None, desc: str | None,
         return False
     if desc_prefix is not None and not node["content-desc"].startswith(desc_prefix):
         return False
-    if cls is not None and node["class"] != cls:
-        return False
-    return True
+    return cls is None or node["class"] == cls
 
 
 def find_all(xml: str, *, id: str | None = None, text: str | None = None, desc: str | None = None,
@@ -68,12 +72,15 @@ def find_all(xml: str, *, id: str | None = None, text: str | None = None, desc: 
 
 
 def find(xml: str, **criteria: str) -> Node:
-    """The first matching node; AssertionError listing the criteria (and visible texts) if none."""
-    found = find_all(xml, **criteria)
-    if not found:
-        texts = sorted({n["text"] for n in parse_nodes(xml) if n["text"]})
-        raise AssertionError(f"no node with {criteria} on screen; texts: {texts[:40]}")
-    return found[0]
+    """The first match in the topmost window that has one (a dialog before the screen behind
+    it); AssertionError listing the criteria (and visible texts) if none."""
+    for win in reversed(parse_windows(xml)):
+        for n in win:
+            if _matches(n, criteria.get("id"), criteria.get("text"), criteria.get("desc"),
+                        criteria.get("cls"), criteria.get("desc_prefix")):
+                return n
+    texts = sorted({n["text"] for n in parse_nodes(xml) if n["text"]})
+    raise AssertionError(f"no node with {criteria} on screen; texts: {texts[:40]}")
 
 
 class UI:
@@ -90,6 +97,9 @@ class UI:
 
     def find(self, **criteria: str) -> Node:
         return find(self.dump(), **criteria)
+
+    def find_all(self, **criteria: str) -> list[Node]:
+        return find_all(self.dump(), **criteria)
 
     def tap_xy(self, x: int, y: int) -> None:
         self.device.touch(x, y, True)

@@ -64,6 +64,8 @@ class FakeDevice:
         self._closed = False
         self._calls = 0
         self._fail_after = fail_after
+        self._frame: np.ndarray | None = None
+        self._frame_key: Any = None
 
     # -- helpers
     def _check(self) -> None:
@@ -100,6 +102,13 @@ class FakeDevice:
 
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
         self._check()
+        s = self._s
+        key = (s.screen, s.title, s.focused, s.pressed, tuple(size) if size else None)
+        if self._frame_key != key:
+            self._frame, self._frame_key = self._draw(size), key
+        return self._frame.copy()
+
+    def _draw(self, size: tuple[int, int] | None) -> np.ndarray:
         s = self._s
         img = np.full((H, W, 3), 240 if s.screen == "home" else 200, dtype=np.uint8)
         img[HEADER[1]:HEADER[3], :, :] = (30, 90, 200)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
@@ -34,7 +34,7 @@ class N:
     clickable: bool = False
     package: str = "com.wikihow.wikihowapp"
     desc: str = ""
-    children: list["N"] = field(default_factory=list)
+    children: list[N] = field(default_factory=list)
     extra: dict[str, str] = field(default_factory=dict)
 
 

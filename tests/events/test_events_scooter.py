@@ -1,8 +1,8 @@
 """The must-show scenario: the WikiHow scooter task driven end to end with synthetic inputs."""
 
-from mobile_gym.events import EventEngine
-
 from events_helpers import Driver, N, box, dump, fixture, log
+
+from mobile_gym.events import EventEngine
 
 SEARCH_DUMP = dump(N(children=[N(cls="android.widget.LinearLayout", rid="com.wikihow.wikihowapp:id/search_plate",
                                  bounds=(263, 85, 981, 281),

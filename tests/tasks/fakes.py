@@ -8,6 +8,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import numpy as np
+
 from mobile_gym.device.base import FileEntry, LogLine, TextBox
 
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "mobile_env_tasks"
@@ -164,8 +165,8 @@ class FakeDevice:
         if argv[:2] == ["am", "start"]:
             return 0, "Starting: Intent { }\n", ""
         if argv[:3] == ["am", "stack", "list"]:
-            return 0, f"RootTask id=1 bounds=[0,0][1080,2400]\n  taskId=7: {self.activity} " \
-                      "bounds=[0,0][1080,2400] userId=0 visible=true\n", ""
+            return 0, (f"RootTask id=1 bounds=[0,0][1080,2400]\n  taskId=7: {self.activity} " \
+                      "bounds=[0,0][1080,2400] userId=0 visible=true\n"), ""
         if argv[:3] == ["am", "task", "lock"]:
             self.pinned = argv[3]
             return 0, "", ""

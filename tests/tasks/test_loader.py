@@ -11,7 +11,15 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.tasks import TaskFormatError, load_task, loads, task_pb2, to_json, to_textproto
+from mobile_gym.tasks import (
+    TaskFormatError,
+    load_task,
+    loads,
+    task_pb2,
+    to_json,
+    to_textproto,
+)
+
 from .fakes import FIXTURES
 
 PARSEABLE = sorted(p for p in FIXTURES.glob("*.textproto") if "systemui_egg" not in p.name)
@@ -110,8 +118,8 @@ def test_valid_graph_loads_and_keeps_forward_references() -> None:
 
 
 @pytest.mark.parametrize("old,new,line,field,words", [
-    ('events { id: 2 }', 'events { id: 9 }', 14, "event_slots.reward_listener.events[1].event"
-     ".events[0].id", "unknown id 9"),
+    ('events { id: 2 }', 'events { id: 9 }', 14, ("event_slots.reward_listener.events[1].event"
+     ".events[0].id"), "unknown id 9"),
     ("  id: 2\n}", "  id: 1\n}", 8, "event_sources[1].id", "duplicate id 1"),
     ('pattern: "mUrl is: (.*)"', 'pattern: "mUrl is: (.*"', 3,
      "event_sources[0].log_event.pattern", "invalid regular expression"),
@@ -121,8 +129,8 @@ def test_valid_graph_loads_and_keeps_forward_references() -> None:
      "TAG:PRIORITY"),
     ('rect { x1: 1 y1: 1 }', 'rect { x1: 1.5 y1: 1 }', 7, "event_sources[1].text_detect.rect.x1",
      "outside [0, 1]"),
-    ('events { event { id: 3 events { id: 2 }', 'events { event { id: 3 events { id: 2 } '
-     'prerequisite: 7', 14, "event_slots.reward_listener.events[1].event.prerequisite[0]",
+    ('events { event { id: 3 events { id: 2 }', ('events { event { id: 3 events { id: 2 } '
+     'prerequisite: 7'), 14, "event_slots.reward_listener.events[1].event.prerequisite[0]",
      "unknown id 7"),
 ])
 def test_semantic_errors_are_located(old: str, new: str, line: int, field: str,
@@ -158,25 +166,25 @@ event_slots {
 
 @pytest.mark.parametrize("text,words", [
     ("event_sources { id: 1 }", "no event kind"),
-    ('event_sources { view_hierarchy_event { properties { property_name: "text" pattern: "a" } }'
-     ' id: 1 }', "'selector'"),
+    (('event_sources { view_hierarchy_event { properties { property_name: "text" pattern: "a" } }'
+     ' id: 1 }'), "'selector'"),
     ('event_sources { view_hierarchy_event { selector: "#\\"abc" } id: 1 }', "unterminated"),
     ('event_sources { view_hierarchy_event { selector: "[text=\'a\'" } id: 1 }', "unclosed"),
     ('event_sources { icon_match { rect { x1: 1 y1: 1 } } id: 1 }', "'path'"),
     ("setup_steps { adb_call { } }", "no command"),
     ("setup_steps { adb_call { start_activity { } } }", "'full_activity'"),
     ("reset_steps { success_condition { num_retries: 3 } }", "no check"),
-    ('event_sources { state_event { sqlite_query { db_path: "/d.db" sql: "DELETE FROM t" '
-     "row_count: 1 } } id: 1 }", "read-only SELECT"),
-    ('event_sources { state_event { rows_added { db_path: "d.db" table: "t" compare_fields: "a" '
-     'expected_rows { fields { key: "a" value { text: "x" } } } } } id: 1 }', "absolute"),
-    ('event_sources { state_event { rows_added { db_path: "/d.db" table: "t" compare_fields: "a"'
-     ' expected_rows { fields { key: "b" value { text: "x" } } } } } id: 1 }',
+    (('event_sources { state_event { sqlite_query { db_path: "/d.db" sql: "DELETE FROM t" '
+     "row_count: 1 } } id: 1 }"), "read-only SELECT"),
+    (('event_sources { state_event { rows_added { db_path: "d.db" table: "t" compare_fields: "a" '
+     'expected_rows { fields { key: "a" value { text: "x" } } } } } id: 1 }'), "absolute"),
+    (('event_sources { state_event { rows_added { db_path: "/d.db" table: "t" compare_fields: "a"'
+     ' expected_rows { fields { key: "b" value { text: "x" } } } } } id: 1 }'),
      "lacks compare field"),
     ('event_sources { state_event { file { path: "/sdcard/a" absent: true equals: "x" } } id: 1 }',
      "absent"),
-    ('event_sources { state_event { setting { key: "wifi_on" value { mode: REGEX expected: "(" } }'
-     " } id: 1 }", "invalid regular expression"),
+    (('event_sources { state_event { setting { key: "wifi_on" value { mode: REGEX expected: "(" } }'
+     " } id: 1 }"), "invalid regular expression"),
     ('extras_spec { name: "a" } extras_spec { name: "a" }', "duplicate extra"),
     ('event_slots { reward_listener { events { } } }', "neither 'id' nor 'event'"),
 ])
@@ -376,3 +384,18 @@ def test_arbitrary_text_raises_only_task_format_error(text: str) -> None:
             loads(text, fmt=fmt)
         except TaskFormatError:
             pass
+    try:
+        load_task(text)  # decides between a path and task text
+    except (TaskFormatError, FileNotFoundError):
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300), st.integers(1, 20), st.integers(0, 40))
+def test_source_scanner_never_raises(text: str, line: int, col: int) -> None:
+    from mobile_gym.tasks._textproto import scan
+
+    smap, context = scan(text, task_pb2.Task.DESCRIPTOR, stop=(line, col))
+    assert isinstance(context, tuple)
+    smap, _ = scan(text, None)
+    assert all(pos[0] >= 1 and pos[1] >= 1 for pos in smap.locations.values())

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Hashable, Protocol, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 from lxml import etree
@@ -11,7 +12,7 @@ from lxml import etree
 from mobile_gym.device.base import Device, LogLine, TextBox
 from mobile_gym.events.matchers import NO_MATCH
 
-__all__ = ["Repeat", "Context", "Source", "rect_to_box"]
+__all__ = ["Context", "Repeat", "Source", "rect_to_box"]
 
 
 class Repeat(enum.Enum):
@@ -24,11 +25,11 @@ class Repeat(enum.Enum):
     UNLIMITED = "unlimited"
 
     @staticmethod
-    def from_source_wire(value: int) -> "Repeat":
+    def from_source_wire(value: int) -> Repeat:
         return {0: Repeat.NONE, 1: Repeat.LAST, 2: Repeat.UNLIMITED}[value]
 
     @staticmethod
-    def from_slot_wire(value: int) -> "Repeat":
+    def from_slot_wire(value: int) -> Repeat:
         return {0: Repeat.UNLIMITED, 1: Repeat.LAST, 2: Repeat.NONE}[value]
 
 
@@ -42,6 +43,7 @@ class Context(Protocol):
 
     def screen_size(self) -> tuple[int, int]: ...
     def screenshot(self) -> np.ndarray: ...
+    def hierarchy_text(self) -> str: ...
     def hierarchy(self) -> etree._Element: ...
     def text_boxes(self) -> list[TextBox]: ...
     def memo(self, key: Hashable) -> Any: ...

@@ -8,7 +8,8 @@ place the reference appears. The match value is True (as in Mobile-Env).
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 import numpy as np
 

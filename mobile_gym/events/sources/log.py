@@ -9,15 +9,16 @@ tags not listed are silent when any filter is given; `S` silences; no filters = 
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 from mobile_gym.device.base import LogLine
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.sources.base import Context, Repeat, Source
 
-__all__ = ["LogFilter", "parse_filters", "LogMatcher", "LogSource"]
+__all__ = ["LogFilter", "LogMatcher", "LogSource", "parse_filters"]
 
 _LEVELS = {"V": 0, "D": 1, "I": 2, "W": 3, "E": 4, "F": 5, "A": 5, "S": 6}
 

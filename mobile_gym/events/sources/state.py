@@ -14,8 +14,9 @@ import operator
 import re
 import sqlite3
 import tempfile
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any
 
 from rapidfuzz import fuzz
 

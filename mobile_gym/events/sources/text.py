@@ -8,13 +8,14 @@ without `rect` looks at the whole screen (Mobile-Env: a zero-area region that ne
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from mobile_gym.events.matchers import Matcher
 from mobile_gym.events.sources.base import Context, Repeat, Source, rect_to_box
 from mobile_gym.events.text_model import boxes_in
 
-__all__ = ["TextSource", "FULL_SCREEN"]
+__all__ = ["FULL_SCREEN", "TextSource"]
 
 FULL_SCREEN = (0.0, 0.0, 1.0, 1.0)
 

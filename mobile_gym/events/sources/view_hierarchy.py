@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
@@ -94,11 +95,15 @@ class ViewHierarchySource(Source):
         self._virtual = any(n in VIRTUAL for n in self._names)
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
-        root = ctx.hierarchy()
-        key = ("vh", self.selector.xpath, self._names, id(root))
+        text = ctx.hierarchy_text()  # first: a changed dump invalidates the memo below
+        key = ("vh", self.selector.xpath, self._names)
         cached = ctx.memo(key)
         if cached is not None:
             return cached
+        if not self.selector.may_match(text):
+            ctx.set_memo(key, [])
+            return []
+        root = ctx.hierarchy()
         out: list[Hashable] = []
         names = self._names
         size = ctx.screen_size() if self._virtual else (1, 1)
@@ -108,7 +113,7 @@ class ViewHierarchySource(Source):
                 out.append(tuple(get(n) for n in names))
                 continue
             bounds = parse_bounds(get("bounds") or "")
-            vals = []
+            vals: list[Any] = []
             for n in names:
                 if n in VIRTUAL:
                     if bounds is None:

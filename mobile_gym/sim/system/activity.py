@@ -53,8 +53,7 @@ class Intent:
         if self.categories:
             parts.append(f"cat=[{','.join(self.categories)}]")
         if self.data:
-            scheme = self.data.split(":", 1)[0] if ":" in self.data else None
-            parts.append(f"dat={scheme + ':/...' if scheme and scheme not in ('file', 'content') else self.data}")
+            parts.append(f"dat={self.data}")
         if self.mime_type:
             parts.append(f"typ={self.mime_type}")
         if self.flags:

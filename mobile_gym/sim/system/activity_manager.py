@@ -256,6 +256,7 @@ class ActivityManager:
                 rec = self._new_record(cls, component, task, intent, proc)
                 created = True
         if created and info.package in self.processes and not rec.finishing:
+            self._pause_resumed()  # the old activity pauses before the new one is created
             self._guard(info.package, rec.activity.on_create)
         self._after_change()
         state = "COLD" if cold else ("WARM" if created or not was_running else "HOT")
@@ -490,18 +491,23 @@ class ActivityManager:
         handle = DialogHandle(activity, None, "dialog", cancelable, on_cancel)
         handle.window = Window(root, package=rec.package, kind="dialog", bounds=self.screen.dialog_bounds(root),
                                dim_behind=True, on_outside_touch=handle.cancel if cancelable else None)
+        if hasattr(root, "request_dismiss"):
+            root.request_dismiss = handle.dismiss  # ui.dialogs roots close through their handle
         rec.dialogs.append(handle)
         self._sync_windows()
         return handle
 
     def show_popup(self, activity: Activity, root: "View", anchor: "Rect") -> DialogHandle:
-        from mobile_gym.sim.ui.window import Window
+        from mobile_gym.sim.ui.window import Window, popup_bounds
         rec = activity._record
         if rec is None or rec.finishing:
             raise RuntimeError("show_popup() on an activity that is not running")
         handle = DialogHandle(activity, None, "popup", True, None)
-        handle.window = Window(root, package=rec.package, kind="popup",
-                               bounds=self.screen.popup_bounds(root, anchor), on_outside_touch=handle.cancel)
+        handle.window = Window(root, package=rec.package, kind="popup", on_outside_touch=handle.cancel,
+                               bounds=popup_bounds(root, anchor, self.screen.width, self.screen.height,
+                                                   self.screen.density))
+        if hasattr(root, "request_dismiss"):
+            root.request_dismiss = handle.dismiss
         rec.dialogs.append(handle)
         self._sync_windows()
         return handle
@@ -518,6 +524,14 @@ class ActivityManager:
             return
         self._update_resumed()
         self._sync_windows()
+
+    def _pause_resumed(self) -> None:
+        old = self._resumed
+        if old is not None and old.resumed:
+            old.resumed = False
+            self._resumed = None
+            if old.package in self.processes:
+                self._guard(old.package, old.activity.on_pause)
 
     def _update_resumed(self) -> None:
         want = None if self.recents_visible else self.top_record
@@ -547,6 +561,7 @@ class ActivityManager:
         return wins
 
     def _sync_windows(self) -> None:
+        self._forget_removed_dialogs()
         want = self.desired_windows()
         want_ids = {id(w) for w in want}
         for w in list(self._shown):
@@ -561,6 +576,19 @@ class ActivityManager:
         self.relayout_app_windows()
         if self.on_windows_changed is not None:
             self.on_windows_changed()
+
+    def _forget_removed_dialogs(self) -> None:
+        """A dialog window something else took off screen counts as dismissed (never re-shown)."""
+        on_screen = {id(w) for w in self.wm.windows}
+        for w in list(self._shown):
+            if id(w) in on_screen:
+                continue
+            self._shown.remove(w)
+            for task in self.tasks:
+                for rec in task.records:
+                    for d in [d for d in rec.dialogs if d.window is w]:
+                        d.showing = False
+                        rec.dialogs.remove(d)
 
     def forget_window(self, window: Any) -> None:
         """A window the toolkit removed by itself (e.g. a popup it dismissed)."""

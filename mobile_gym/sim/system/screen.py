@@ -58,19 +58,6 @@ class ScreenLayout:
         top = c.top + (c.height - h) // 2
         return Rect(left, top, left + width, top + h)
 
-    def popup_bounds(self, root: View, anchor: Rect) -> Rect:
-        """Popup menu: at most 280dp... wide, right-aligned to the anchor, below it when it fits."""
-        c = self.app_bounds()
-        max_w = min(self.dp(280), self.width - 2 * self.dp(8))
-        root.measure((AT_MOST, max_w), (AT_MOST, c.height - 2 * self.dp(8)))
-        w = max(min(root._mw, max_w), self.dp(112))
-        h = min(root._mh, c.height - 2 * self.dp(8))
-        left = max(self.dp(8), min(anchor.right - w, self.width - self.dp(8) - w))
-        top = anchor.top
-        if top + h > c.bottom - self.dp(8):
-            top = max(c.top + self.dp(8), c.bottom - self.dp(8) - h)
-        return Rect(left, top, left + w, top + h)
-
     def toast_bounds(self, width: int, height: int) -> Rect:
         """Toast: centred horizontally, 64dp... above the navigation bar."""
         left = (self.width - width) // 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy as _copy
 import datetime as _dt
 import functools
+import random
 import types
 from typing import Any
 
@@ -31,11 +32,17 @@ _OBJECT_GETSTATE = getattr(object, "__getstate__", None)
 class StateCopier:
     """Copies one object graph; `shared` objects (by identity) and `atomic_types` are kept as is."""
 
-    def __init__(self, shared: tuple[Any, ...] = (), atomic_types: tuple[type, ...] = ()) -> None:
+    def __init__(self, shared: tuple[Any, ...] = (), atomic_types: tuple[type, ...] = (),
+                 plain_types: tuple[type, ...] = (), shared_attrs: tuple[str, ...] = ()) -> None:
         self._shared_ids = {id(o) for o in shared}
         self._shared = shared  # keep them alive so ids stay valid
         self._atomic = set(_ATOMIC) | set(atomic_types)
         self._share_cache: dict[type, bool] = {}
+        # Classes (and subclasses) whose __getstate__ drops caches we want to keep; their
+        # `shared_attrs` are taken by reference.
+        self._plain = tuple(plain_types)
+        self._plain_cache: dict[type, bool] = {}
+        self._shared_attrs = frozenset(shared_attrs)
 
     def copy(self, obj: Any) -> Any:
         memo: dict[int, Any] = {i: self._lookup(i) for i in self._shared_ids}
@@ -46,6 +53,13 @@ class StateCopier:
             if id(o) == ident:
                 return o
         raise KeyError(ident)
+
+    def _is_plain(self, cls: type) -> bool:
+        cached = self._plain_cache.get(cls)
+        if cached is None:
+            cached = bool(self._plain) and issubclass(cls, self._plain) and hasattr(cls, "__dict__")
+            self._plain_cache[cls] = cached
+        return cached
 
     def _is_shared_type(self, cls: type) -> bool:
         cached = self._share_cache.get(cls)
@@ -77,9 +91,13 @@ class StateCopier:
                 new_dict[k if type(k) in atomic else c(k, memo)] = v if type(v) in atomic else c(v, memo)
             return new_dict
         if cls is tuple:
-            items = tuple([x if type(x) in self._atomic else c(x, memo) for x in obj])
-            if all(a is b for a, b in zip(items, obj)):
-                items = obj
+            atomic = self._atomic
+            for x in obj:
+                if type(x) not in atomic:
+                    break
+            else:
+                return obj
+            items = tuple([x if type(x) in atomic else c(x, memo) for x in obj])
             memo[ident] = items
             return items
         if cls is set or cls is frozenset:
@@ -96,6 +114,11 @@ class StateCopier:
             new_partial = functools.partial(c(obj.func, memo), *c(obj.args, memo), **c(obj.keywords, memo))
             memo[ident] = new_partial
             return new_partial
+        if cls is random.Random:
+            new_rng = random.Random()
+            new_rng.setstate(obj.getstate())
+            memo[ident] = new_rng
+            return new_rng
         if cls is np.ndarray:
             new_arr = obj.copy()
             memo[ident] = new_arr
@@ -117,6 +140,16 @@ class StateCopier:
         except TypeError:
             return _copy.deepcopy(obj, memo)
         memo[id(obj)] = new
+        if self._is_plain(cls):
+            # Copy the attributes directly; cache attributes (immutable values replaced, never
+            # mutated, keyed by content versions) are shared so a restored screen needs no redraw.
+            state = obj.__dict__
+            new_state = {}
+            atomic, keep, c = self._atomic, self._shared_attrs, self._copy
+            for k, v in state.items():
+                new_state[k] = v if (type(v) in atomic or k in keep) else c(v, memo)
+            new.__dict__.update(new_state)
+            return new
         getstate = getattr(cls, "__getstate__", None)
         if getstate is not None and getstate is not _OBJECT_GETSTATE:
             # The class says what its state is (e.g. caches of skia surfaces left out).

@@ -132,12 +132,12 @@ class Storage:
     def read(self, path: str) -> bytes:
         host = self.host_path(path)
         if os.path.isdir(host):
-            raise IsADirectoryError(f"{normalize(path)}: Is a directory")
+            raise IsADirectoryError(f"{path}: Is a directory")
         try:
             with open(host, "rb") as fh:
                 return fh.read()
         except FileNotFoundError:
-            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+            raise FileNotFoundError(f"{path}: No such file or directory") from None
 
     def mtime(self, path: str) -> float:
         """Device time of the last change of a file or directory."""
@@ -145,7 +145,7 @@ class Storage:
         try:
             st = os.stat(host)
         except FileNotFoundError:
-            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+            raise FileNotFoundError(f"{path}: No such file or directory") from None
         rel = os.path.relpath(host, self.root)
         rec = self._mtimes.get(rel)
         if rec is not None and rec[0] == st.st_mtime_ns and rec[1] == st.st_size:
@@ -159,7 +159,7 @@ class Storage:
         try:
             st = os.stat(host)
         except FileNotFoundError:
-            raise FileNotFoundError(f"{normalize(path)}: No such file or directory") from None
+            raise FileNotFoundError(f"{path}: No such file or directory") from None
         is_dir = _stat.S_ISDIR(st.st_mode)
         norm = normalize(path)
         return DirEntry(posixpath.basename(norm) or "/", is_dir, 4096 if is_dir else st.st_size,
@@ -186,10 +186,10 @@ class Storage:
             raise TypeError(f"data for {path!r} must be bytes, not {type(data).__name__}")
         host = self._writable(path)
         if os.path.isdir(host):
-            raise IsADirectoryError(f"{normalize(path)}: Is a directory")
+            raise IsADirectoryError(f"{path}: Is a directory")
         parent = os.path.dirname(host)
         if os.path.exists(parent) and not os.path.isdir(parent):
-            raise NotADirectoryError(f"{normalize(path)}: Not a directory")
+            raise NotADirectoryError(f"{path}: Not a directory")
         os.makedirs(parent, exist_ok=True)
         with open(host, "ab" if append else "wb") as fh:
             fh.write(bytes(data))
@@ -229,7 +229,7 @@ class Storage:
     def rename(self, src: str, dst: str) -> None:
         hsrc, hdst = self._writable(src), self._writable(dst)
         if not os.path.lexists(hsrc):
-            raise FileNotFoundError(f"{normalize(src)}: No such file or directory")
+            raise FileNotFoundError(f"{src}: No such file or directory")
         if os.path.isdir(hdst):
             hdst = os.path.join(hdst, os.path.basename(hsrc))
         os.makedirs(os.path.dirname(hdst), exist_ok=True)

@@ -107,8 +107,12 @@ def visible_rect(view: View, clip: Rect) -> Rect | None:
     return b.intersect(clip)
 
 
-def _node(out: list[str], view: View, index: int, package: str, vis: Rect,
-          focused_view: View | None) -> None:
+def _node(view: View, index: int, package: str, vis: Rect) -> str:
+    """The XML of `view`'s subtree, cached on the view while nothing in it changed."""
+    key = (view._sv, index, vis, view._bounds, package)
+    cached = view._dump_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
     text = view.a11y_text()
     desc = view.content_desc
     clickable = view.clickable
@@ -116,17 +120,17 @@ def _node(out: list[str], view: View, index: int, package: str, vis: Rect,
     naf = (clickable and enabled and not text and not desc
            and view.a11y_class not in _NAF_EXCLUDED and not _child_has_label(view))
     scrollable = view.a11y_scrollable() if hasattr(view, "a11y_scrollable") else view.scrollable
-    out.append(
+    head = (
         f'<node {_NAF if naf else ""}index="{index}" text="{xml_attr(text)}" '
         f'resource-id="{xml_attr(resource_id(view.id, package))}" '
         f'class="{xml_attr(view.a11y_class)}" package="{xml_attr(package)}" '
         f'content-desc="{xml_attr(desc)}" checkable="{_b(view.checkable)}" '
         f'checked="{_b(view.checked)}" clickable="{_b(clickable)}" enabled="{_b(enabled)}" '
-        f'focusable="{_b(view.focusable)}" focused="{_b(view is focused_view)}" '
+        f'focusable="{_b(view.focusable)}" focused="{_b(view.focused)}" '
         f'scrollable="{_b(scrollable)}" long-clickable="{_b(view.long_clickable)}" '
         f'password="{_b(view.password)}" selected="{_b(view.selected)}" '
         f'bounds="[{vis.left},{vis.top}][{vis.right},{vis.bottom}]"')
-    opened = False
+    parts: list[str] = []
     if view.children:
         for i, c in _children(view):
             if c.visibility != "visible":
@@ -134,11 +138,10 @@ def _node(out: list[str], view: View, index: int, package: str, vis: Rect,
             cv = visible_rect(c, vis)
             if cv is None:
                 continue
-            if not opened:
-                out.append(">")
-                opened = True
-            _node(out, c, i, package, cv, focused_view)
-    out.append("</node>" if opened else " />")
+            parts.append(_node(c, i, package, cv))
+    s = head + ">" + "".join(parts) + "</node>" if parts else head + " />"
+    view._dump_cache = (key, s)
+    return s
 
 
 # AccessibilityNodeInfoDumper.NAF_EXCLUDED_CLASSES
@@ -156,6 +159,6 @@ def dump_windows(windows: "Iterable[Window]", screen: Rect, rotation: int = 0) -
         vis = visible_rect(w.root, clip)
         if vis is None:
             continue
-        _node(out, w.root, 0, w.package, vis, w.focused_view)
+        out.append(_node(w.root, 0, w.package, vis))
     out.append("</hierarchy>")
     return "".join(out)

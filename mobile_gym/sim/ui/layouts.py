@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .geometry import Rect
 from .units import MATCH_PARENT
-from .view import EXACTLY, UNSPECIFIED, ChoiceProp, Spec, View, _place, child_spec, parse_gravity, resolve_size
+from .view import EXACTLY, ChoiceProp, Spec, View, _place, child_spec, parse_gravity, resolve_size
 from .widgets import RadioGroupMixin
 
 

@@ -24,6 +24,7 @@ class ScrollContainer(View):
         super().__init__(focusable=focusable, **kw)
         self.orientation = orientation
         self._scroll = 0
+        self._drag_base = 0  # scroll offset when the current drag began
         self._extent = 0  # content length along the axis, padding included
 
     # ----- geometry -------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """Drawing a view tree with Skia, and recording what text was painted where.
 
-A window's tree is recorded once per content version into an `skia.Picture` (device pixel
-coordinates); while recording, every string painted through `paint_text` is collected as a
-`TextBox` clipped to what is visible. Frames are then composed by playing the pictures back
-onto a numpy-backed surface at any scale, so a 270x600 frame costs one raster pass and no
-Python per view.
+Every view keeps a display list (`skia.Picture`, view-local coordinates) of itself and its
+subtree, re-recorded only when something in that subtree changed; while recording, strings
+painted through `paint_text` are kept as view-local `TextBox`es. Frames are composed by
+playing the root pictures back onto a numpy-backed surface at any scale, so a 270x600 frame
+costs one raster pass and Python work only for the views that changed.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 import skia
 
@@ -36,6 +37,18 @@ class DrawContext:
 def fill_paint(color: int) -> skia.Paint:
     """An antialiased fill paint for an ARGB colour (shared; never mutated)."""
     return skia.Paint(Color=color & 0xFFFFFFFF, AntiAlias=True)
+
+
+@functools.lru_cache(maxsize=256)
+def rect_paint(color: int) -> skia.Paint:
+    """A non-antialiased fill paint for axis-aligned rectangles (much cheaper to raster at
+    fractional scales; edges snap to pixels)."""
+    return _rect_paint(color & 0xFFFFFFFF)
+
+
+@functools.lru_cache(maxsize=256)
+def _rect_paint(color: int) -> skia.Paint:
+    return skia.Paint(Color=color, AntiAlias=False)
 
 
 @functools.lru_cache(maxsize=256)
@@ -86,49 +99,86 @@ def draw_background(canvas: skia.Canvas, view: View) -> None:
     if r:
         canvas.drawRoundRect(srect(b), r, r, fill_paint(bg))
     else:
-        canvas.drawRect(srect(b), fill_paint(bg))
+        canvas.drawRect(srect(b), rect_paint(bg))
 
 
-def draw_tree(view: View, canvas: skia.Canvas, ctx: DrawContext) -> None:
-    """Paint `view` and its visible descendants (clipped where containers clip)."""
-    if view.visibility != "visible":
-        return
+_CULL = skia.Rect.MakeLTRB(-16384, -16384, 16384, 16384)
+
+
+def view_picture(view: View, stats: DrawContext) -> skia.Picture:
+    """The cached display list of `view` and its subtree in view-local coordinates
+    (like Android's RenderNode). Re-recorded only when something in the subtree changed or
+    the view's size changed; clean children are replayed from their own cached pictures.
+    Children of clipping containers that lie outside the container are not recorded."""
     b = view._bounds
-    clip = ctx.clip
-    if not b.intersects(clip):
-        return
+    key = (view._sv, b.right - b.left, b.bottom - b.top)
+    cached = view._pic
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    rec = skia.PictureRecorder()
+    canvas = rec.beginRecording(_CULL)
+    canvas.translate(-b.left, -b.top)
     if view.background is not None:
         draw_background(canvas, view)
+    ctx = DrawContext(clip=_HUGE)
     view._ctx = ctx
     try:
         view.on_draw(canvas)
     finally:
         view._ctx = None
-    ctx.draws += 1
+    stats.draws += 1
+    local = [TextBox(t.text, t.left - b.left, t.top - b.top, t.right - b.left, t.bottom - b.top)
+             for t in ctx.boxes]
     if view.children:
-        if view.clips_children:
+        clip = view.clips_children
+        if clip:
             canvas.save()
             canvas.clipRect(srect(b))
-            ctx.clip = clip.intersect(b)
-            for c in view.children:
-                draw_tree(c, canvas, ctx)
+        for c in view.children:
+            if c.visibility != "visible":
+                continue
+            cb = c._bounds
+            if clip and not cb.intersects(b):
+                continue
+            pic = view_picture(c, stats)
+            canvas.drawPicture(pic, skia.Matrix.Translate(cb.left, cb.top))
+        if clip:
             canvas.restore()
-            ctx.clip = clip
-        else:
-            for c in view.children:
-                draw_tree(c, canvas, ctx)
+    pic = rec.finishRecordingAsPicture()
+    view._pic = (key, pic, local)
+    return pic
 
 
-def record_tree(root: View, clip: Rect) -> tuple[skia.Picture, list[TextBox], int]:
-    """Record `root` into a Picture in device pixels: (picture, painted text boxes, draws)."""
-    rec = skia.PictureRecorder()
-    canvas = rec.beginRecording(skia.Rect.MakeLTRB(clip.left, clip.top, clip.right, clip.bottom))
-    ctx = DrawContext(clip=clip)
-    canvas.save()
-    canvas.clipRect(srect(clip))
-    draw_tree(root, canvas, ctx)
-    canvas.restore()
-    return rec.finishRecordingAsPicture(), ctx.boxes, ctx.draws
+_HUGE = Rect(-(1 << 30), -(1 << 30), 1 << 30, 1 << 30)
+
+
+def collect_text_boxes(view: View, clip: Rect, out: list[TextBox]) -> None:
+    """Append the visible parts of the strings painted by `view`'s subtree (absolute px).
+    Call after `view_picture` has recorded the tree. Cached per view while the subtree,
+    its position and the clip are unchanged."""
+    if view.visibility != "visible":
+        return
+    b = view._bounds
+    if not b.intersects(clip):
+        return
+    key = (view._sv, b, clip)
+    cached = view._box_cache
+    if cached is not None and cached[0] == key:
+        out.extend(cached[1])
+        return
+    mine: list[TextBox] = []
+    pic = view._pic
+    if pic is not None:
+        for t in pic[2]:
+            r = Rect(t.left + b.left, t.top + b.top, t.right + b.left, t.bottom + b.top).intersect(clip)
+            if not r.is_empty:
+                mine.append(TextBox(t.text, r.left, r.top, r.right, r.bottom))
+    if view.children:
+        cclip = clip.intersect(b) if view.clips_children else clip
+        for c in view.children:
+            collect_text_boxes(c, cclip, mine)
+    view._box_cache = (key, mine)
+    out.extend(mine)
 
 
 class FrameBuffer:
@@ -141,4 +191,4 @@ class FrameBuffer:
 
     def rgb(self) -> np.ndarray:
         """A new RGB copy of the current pixels."""
-        return np.ascontiguousarray(self.rgba[:, :, :3])
+        return cv2.cvtColor(self.rgba, cv2.COLOR_RGBA2RGB)

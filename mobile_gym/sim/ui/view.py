@@ -143,7 +143,8 @@ def child_spec(spec: Spec, used: int, dim: int) -> Spec:
 
 @functools.lru_cache(maxsize=1024)
 def _arity(fn: Callable) -> int:
-    """How many positional arguments a callback accepts (callbacks may ignore the view)."""
+    """How many positional arguments a callback takes: its required positional parameters
+    (parameters with defaults, as in `lambda i=i: ...`, are left alone)."""
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -152,13 +153,14 @@ def _arity(fn: Callable) -> int:
     for p in sig.parameters.values():
         if p.kind == p.VAR_POSITIONAL:
             return 99
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty:
             n += 1
     return n
 
 
 def call_back(fn: Callable, *args: Any) -> Any:
-    """Call `fn` with as many of `args` as it accepts (so `lambda: ...` and `def f(view)` work)."""
+    """Call `fn` with as many of `args` as it has required positional parameters, so
+    `lambda: ...`, `def f(view)` and `def f(view, checked)` all work as callbacks."""
     try:
         n = _arity(fn)
     except TypeError:  # unhashable callable
@@ -172,6 +174,8 @@ class View:
 
     a11y_class: ClassVar[str] = "android.view.View"
     clips_children: ClassVar[bool] = False
+    # True for views that track raw touches themselves (sliders): they get on_touch_event
+    wants_touch_events: ClassVar[bool] = False
 
     id = Prop("", layout=False)
     text = Prop("")
@@ -208,12 +212,20 @@ class View:
                  min_height: int = 0, corner_radius: int = 0) -> None:
         self.parent: View | None = None
         self._host: Any = None  # the Window when this view is a window's root
+        self._sv = 0            # subtree version: bumped on any change here or below
+        self._ldirty = True     # needs measuring
+        self._lpending = True   # measured anew, needs on_layout
+        self._mspec: Any = None
+        self._pic: Any = None   # (key, skia.Picture, local text boxes) from render.py
+        self._dump_cache: Any = None
+        self._box_cache: Any = None
         self.children: list[View] = []
         self._bounds = EMPTY_RECT
         self._mw = 0
         self._mh = 0
         self._ctx: DrawContext | None = None
         self.focusable_in_touch_mode = False
+        self.last_touch: tuple[int, int] | None = None  # where the last tap that clicked landed
         self.on_click = on_click
         self.on_long_click = on_long_click
         self.tag = tag
@@ -284,6 +296,9 @@ class View:
     def _invalidate(self, layout: bool = True) -> None:
         v = self
         while True:
+            v._sv += 1
+            if layout:
+                v._ldirty = True
             p = v.parent
             if p is None:
                 break
@@ -424,9 +439,15 @@ class View:
 
     # ----- measure / layout -----------------------------------------------------------
     def measure(self, wspec: Spec, hspec: Spec) -> None:
+        """Set the measured size for these specs (cached while nothing below changed)."""
+        if not self._ldirty and self._mspec == (wspec, hspec):
+            return
         w, h = self.on_measure(wspec, hspec)
         self._mw = w
         self._mh = h
+        self._mspec = (wspec, hspec)
+        self._ldirty = False
+        self._lpending = True
 
     def content_size(self, wspec: Spec, hspec: Spec) -> tuple[int, int]:
         """Size of what the view paints itself, without padding (leaf views override)."""
@@ -468,8 +489,24 @@ class View:
         return w, h
 
     def layout(self, left: int, top: int, right: int, bottom: int) -> None:
+        """Place the view; an unchanged subtree of the same size is only moved."""
+        old = self._bounds
+        if not self._lpending and right - left == old.right - old.left \
+                and bottom - top == old.bottom - old.top:
+            if left != old.left or top != old.top:
+                self._translate(left - old.left, top - old.top)
+            return
         self._bounds = Rect(left, top, right, bottom)
+        self._lpending = False
         self.on_layout(self._bounds)
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.__dict__.copy()
+        d["_pic"] = None        # skia objects are not copyable; rebuilt on demand
+        d["_dump_cache"] = None
+        d["_box_cache"] = None
+        d["_ctx"] = None
+        return d
 
     def on_layout(self, b: Rect) -> None:
         """Default: place children inside the padding by their layout_gravity (else ours)."""
@@ -511,8 +548,14 @@ class View:
     # ----- events ---------------------------------------------------------------------
     @property
     def consumes_touch(self) -> bool:
-        """Whether a touch landing here stops at this view (clickable or long-clickable)."""
-        return self.clickable or self.long_clickable
+        """Whether a touch landing here stops at this view (clickable, long-clickable, or a
+        view that tracks raw touches)."""
+        return self.clickable or self.long_clickable or self.wants_touch_events
+
+    def on_touch_event(self, action: str, x: int, y: int) -> bool:
+        """Raw pointer events for views with `wants_touch_events`: action is "down", "move",
+        "up" or "cancel" (a scrolling parent took over). Coordinates are screen px."""
+        return False
 
     def perform_click(self) -> bool:
         """Run the click action as a tap would; False when disabled or not clickable."""

@@ -131,11 +131,12 @@ class EditText(TextView):
                  on_text_changed: Callable | None = None, on_editor_action: Callable | None = None,
                  ime_action: str | None = None, clickable: bool = True,
                  long_clickable: bool = True, focusable: bool = True,
-                 padding: Any = None, min_height: int | None = None, **kw: Any) -> None:
+                 padding: Any = None, min_height: int | None = None,
+                 gravity: str = "start|center_vertical", **kw: Any) -> None:
         self.on_text_changed = None
         self.max_length = max_length
         super().__init__(text, clickable=clickable, long_clickable=long_clickable,
-                         focusable=focusable,
+                         focusable=focusable, gravity=gravity,
                          padding=(dp(4), dp(12)) if padding is None else padding,
                          min_height=dp(48) if min_height is None else min_height, **kw)
         self.focusable_in_touch_mode = True
@@ -301,8 +302,8 @@ class EditText(TextView):
             canvas.drawRect(skia.Rect.MakeLTRB(b.left + dp(4), y - thick, b.right - dp(4), y),
                             fill_paint(col))
         if focused:
-            x, y = self._cursor_xy(inner, boxes, lh)
-            canvas.drawRect(skia.Rect.MakeLTRB(x, y, x + dp(2) / 2 + 1, y + lh),
+            cx, cy = self._cursor_xy(inner, boxes, lh)
+            canvas.drawRect(skia.Rect.MakeLTRB(cx, cy, cx + dp(2) / 2 + 1, cy + lh),
                             fill_paint(theme.PRIMARY))
 
     def _cursor_xy(self, inner: Rect, boxes: list[Rect], lh: int) -> tuple[float, float]:
@@ -529,8 +530,9 @@ class RadioGroupMixin:
                 c.set_checked(False)
         if target is not None and not target.checked:
             target.set_checked(True)
-        if getattr(self, "on_checked_change", None) is not None:
-            call_back(self.on_checked_change, self, target)
+        listener = getattr(self, "on_checked_change", None)
+        if listener is not None:
+            call_back(listener, self, target)
 
     @property
     def checked_button(self) -> "RadioButton | None":
@@ -609,6 +611,72 @@ class CheckedTextView(TextView):
             else:
                 draw_icon(canvas, "check_box" if self.checked else "check_box_outline", r, col)
         super().on_draw(canvas)
+
+
+class SeekBar(View):
+    """A slider (android.widget.SeekBar): dragging or tapping the track sets `progress` in
+    0..max; `on_progress_changed(view, progress, from_user)` follows every change."""
+
+    a11y_class = "android.widget.SeekBar"
+    wants_touch_events = True
+    progress = Prop(0, layout=False)
+
+    def __init__(self, *, max: int = 100, progress: int = 0,
+                 on_progress_changed: Callable | None = None,
+                 on_stop_tracking: Callable | None = None, focusable: bool = True,
+                 width: int = MATCH_PARENT, height: int | None = None, padding: Any = None,
+                 **kw: Any) -> None:
+        if max <= 0:
+            raise ValueError(f"SeekBar max must be positive; got {max}")
+        super().__init__(focusable=focusable, width=width,
+                         height=dp(48) if height is None else height,
+                         padding=(dp(16), 0) if padding is None else padding, **kw)
+        self.max = max
+        self.on_progress_changed = on_progress_changed
+        self.on_stop_tracking = on_stop_tracking
+        self.progress = max(0, min(max, int(progress)))
+
+    def set_progress(self, value: int, *, from_user: bool = False) -> None:
+        """Set the position (clamped to 0..max); the listener runs when it changed."""
+        value = max(0, min(self.max, int(value)))
+        if value != self.progress:
+            self.progress = value
+            if self.on_progress_changed is not None:
+                call_back(self.on_progress_changed, self, value, from_user)
+
+    def _track(self) -> tuple[int, int]:
+        b = self._bounds
+        return b.left + self._padding[0], b.right - self._padding[2]
+
+    def value_at(self, x: int) -> int:
+        """The progress a touch at screen x selects."""
+        lo, hi = self._track()
+        if hi <= lo:
+            return 0
+        frac = (x - lo) / (hi - lo)
+        return int(round(max(0.0, min(1.0, frac)) * self.max))
+
+    def on_touch_event(self, action: str, x: int, y: int) -> bool:
+        if action in ("down", "move", "up"):
+            self.set_progress(self.value_at(x), from_user=True)
+        if action in ("up", "cancel") and self.on_stop_tracking is not None:
+            call_back(self.on_stop_tracking, self)
+        return True
+
+    def on_key(self, name: str) -> bool:
+        return False
+
+    def on_draw(self, canvas: skia.Canvas) -> None:
+        lo, hi = self._track()
+        cy = self._bounds.center[1]
+        frac = self.progress / self.max
+        x = lo + (hi - lo) * frac
+        active = theme.PRIMARY if self.enabled else theme.DISABLED_TEXT
+        canvas.drawRoundRect(skia.Rect.MakeLTRB(lo, cy - dp(2), hi, cy + dp(2)), dp(2), dp(2),
+                             fill_paint(0x3D1A73E8))
+        canvas.drawRoundRect(skia.Rect.MakeLTRB(lo, cy - dp(2), x, cy + dp(2)), dp(2), dp(2),
+                             fill_paint(active))
+        canvas.drawCircle(x, cy, dp(10), fill_paint(active))
 
 
 class Spinner(View):
@@ -701,7 +769,7 @@ class Spinner(View):
 
         for i, item in enumerate(self._items):
             row = CheckedTextView(item, id="android:id/text1", width=MATCH_PARENT,
-                                  checked=(i == self._selection), max_lines=1)
+                                  checked=(i == self._selection), max_lines=1, clickable=True)
             row.on_click = (lambda i=i: choose(i))
             lst.add(row)
         b = self.bounds

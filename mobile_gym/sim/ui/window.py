@@ -14,7 +14,7 @@ import skia
 from mobile_gym.device.base import TextBox
 
 from .geometry import Rect
-from .render import record_tree
+from .render import DrawContext, collect_text_boxes, view_picture
 from .units import MATCH_PARENT, dp
 from .view import AT_MOST, EXACTLY, View
 
@@ -61,7 +61,7 @@ class Window:
         self._visible = True
         self._wm: WindowManager | None = None
         self.serial = 0  # set by the window manager on add
-        self._picture: tuple[int, skia.Picture, list[TextBox]] | None = None
+        self._boxes: tuple[int, list[TextBox]] | None = None
         root._host = self
 
     # ----- state ----------------------------------------------------------------------
@@ -100,7 +100,7 @@ class Window:
 
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
-        d["_picture"] = None  # skia objects are rebuilt on demand
+        d["_boxes"] = None
         return d
 
     def _on_view_change(self, layout: bool) -> None:
@@ -114,8 +114,13 @@ class Window:
         """Give input focus to `view` (a view of this window) or to nobody."""
         if view is not None and view.window is not self:
             raise ValueError(f"{view!r} is not in {self!r}")
-        if view is not self.focused_view:
+        old = self.focused_view
+        if view is not old:
             self.focused_view = view
+            if old is not None:
+                old._invalidate(False)   # redraw without cursor, re-dump focused="false"
+            if view is not None:
+                view._invalidate(False)
             self._on_view_change(False)
             if self._wm is not None:
                 self._wm._sync_editor()
@@ -179,6 +184,7 @@ class Window:
         fv = self.focused_view
         if fv is not None and (fv.window is not self or not fv.shown):
             self.focused_view = None
+            fv._invalidate(False)
             self.version += 1
             if self._wm is not None:
                 self._wm._sync_editor()
@@ -186,20 +192,28 @@ class Window:
             self._wm._layouts += 1
 
     # ----- drawing --------------------------------------------------------------------
-    def picture(self) -> tuple[skia.Picture, list[TextBox]]:
-        """The recorded drawing of this window and its painted text boxes (cached)."""
+    def picture(self) -> skia.Picture:
+        """The display list of the tree in coordinates relative to the root's top-left
+        (only changed subtrees are re-recorded)."""
         self.ensure_layout()
-        cached = self._picture
-        if cached is not None and cached[0] == self.version:
-            return cached[1], cached[2]
-        W, H, _ = self._screen()
-        clip = self._frame.intersect(Rect(0, 0, W, H))
-        pic, boxes, draws = record_tree(self.root, clip)
-        self._picture = (self.version, pic, boxes)
-        if self._wm is not None:
+        stats = DrawContext(clip=self._frame)
+        pic = view_picture(self.root, stats)
+        if self._wm is not None and stats.draws:
             self._wm._recordings += 1
-            self._wm._view_draws += draws
-        return pic, boxes
+            self._wm._view_draws += stats.draws
+        return pic
+
+    def text_boxes(self) -> list[TextBox]:
+        """Strings painted in this window with their visible boxes (cached per version)."""
+        self.picture()
+        cached = self._boxes
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        W, H, _ = self._screen()
+        out: list[TextBox] = []
+        collect_text_boxes(self.root, self._frame.intersect(Rect(0, 0, W, H)), out)
+        self._boxes = (self.version, out)
+        return out
 
 
 def popup_bounds(root: View, anchor: Rect, screen_width: int, screen_height: int,

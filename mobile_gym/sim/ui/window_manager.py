@@ -20,7 +20,7 @@ from .dump import dump_windows
 from .geometry import Rect
 from .gestures import LONG_PRESS_TIMEOUT, Fling, GestureConfig, VelocityTracker
 from .lists import ScrollContainer, ViewPager
-from .render import FrameBuffer, fill_paint, srect
+from .render import FrameBuffer, rect_paint, srect
 from .units import DEFAULT_DENSITY, DEFAULT_HEIGHT, DEFAULT_WIDTH
 from .view import View, call_back
 from .window import MODAL_KINDS, Z_ORDER, Window
@@ -65,16 +65,20 @@ class _Gesture:
 def _touch_chain(view: View, x: int, y: int) -> tuple[View | None, list[View]]:
     """(consumer, path): the view a touch at (x, y) is delivered to (deepest clickable or
     long-clickable view, children tried top-most first), and the views containing the point
-    on the way to it (root first)."""
+    on the way to it, root first (when nobody consumes, the path to the top-most deepest view
+    under the point)."""
     if view.visibility != "visible" or not view._bounds.contains(x, y):
         return None, []
+    fallback: list[View] = []
     for c in reversed(view.children):
         t, path = _touch_chain(c, x, y)
         if t is not None:
             return t, [view] + path
+        if path and not fallback:
+            fallback = path
     if view.consumes_touch:
         return view, [view]
-    return None, [view]
+    return None, [view] + fallback
 
 
 class WindowManager:
@@ -212,16 +216,13 @@ class WindowManager:
 
     # ----- input ----------------------------------------------------------------------
     def _check_point(self, x: Any, y: Any) -> tuple[int, int]:
-        try:
-            ix, iy = int(x), int(y)
-        except (TypeError, ValueError):
-            raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})") from None
-        if ix != x or iy != y and not (isinstance(x, float) or isinstance(y, float)):
-            raise InvalidInputError(f"touch coordinates must be whole pixels; got ({x!r}, {y!r})")
-        if not (0 <= ix < self.width and 0 <= iy < self.height):
+        if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
+                or not isinstance(y, (int, float, np.integer, np.floating)):
+            raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
+        if not (0 <= x < self.width and 0 <= y < self.height):
             raise InvalidInputError(
                 f"touch at ({x}, {y}) is outside the {self.width}x{self.height} screen")
-        return ix, iy
+        return int(x), int(y)
 
     def touch(self, x: int, y: int, down: bool, now: float) -> None:
         """Raw pointer: down=True presses (or moves while pressed), down=False lifts.
@@ -258,14 +259,18 @@ class WindowManager:
             if outside.kind == "popup" and outside.on_outside_touch is not None:
                 call_back(outside.on_outside_touch, outside)
             return
-        target, chain = (None, [])
+        target: View | None = None
+        chain: list[View] = []
         if win is not None:
             win.ensure_layout()
             target, chain = _touch_chain(win.root, x, y)
         g = _Gesture(win, None, x, y, now, target, chain)
         self._gesture = g
         if target is not None and target.enabled:
-            self._set_pressed(target)
+            if target.clickable or target.long_clickable:
+                self._set_pressed(target)
+            if target.wants_touch_events:
+                target.on_touch_event("down", x, y)
 
     def _scroll_candidates(self, g: _Gesture) -> list[ScrollContainer]:
         path = g.chain
@@ -297,16 +302,21 @@ class WindowManager:
                     g.scroller = sc
                     g.cancelled = True
                     self._set_pressed(None)
+                    if g.target is not None and g.target.wants_touch_events and g.target.enabled:
+                        g.target.on_touch_event("cancel", x, y)
                     along = dy if sc.vertical else dx
                     # like ScrollView, the first drag step gives up the slop distance
                     g.scroll_origin = (g.y0 if sc.vertical else g.x0) + (slop if along > 0 else -slop)
-                    g.scroll_origin = g.scroll_origin  # finger position of offset 0
-                    setattr(sc, "_drag_base", sc.scroll_offset)
+                    sc._drag_base = sc.scroll_offset
                     if isinstance(sc, ViewPager):
                         sc.dragging = True
                     self._drag(g)
                     return
         t = g.target
+        if t is not None and not g.cancelled and t.wants_touch_events:
+            if t.enabled:
+                t.on_touch_event("move", x, y)   # raw-touch views keep tracking outside
+            return
         if t is not None and not g.cancelled:
             b = t._bounds
             if not (b.left - slop <= x < b.right + slop and b.top - slop <= y < b.bottom + slop):
@@ -317,7 +327,7 @@ class WindowManager:
         sc = g.scroller
         assert sc is not None
         finger = g.y if sc.vertical else g.x
-        base = getattr(sc, "_drag_base", 0)
+        base = sc._drag_base
         want = base - (finger - g.scroll_origin)
         sc.scroll_to(want)
 
@@ -343,6 +353,8 @@ class WindowManager:
                 self._fling = Fling(sc, -v, now)
             return
         t = g.target
+        if t is not None and t.wants_touch_events and not g.cancelled and t.enabled:
+            t.on_touch_event("up", x, y)
         if t is None or g.cancelled or g.long_fired or not t.enabled:
             return
         if t.long_clickable and now - g.t0 >= LONG_PRESS_TIMEOUT:
@@ -357,6 +369,9 @@ class WindowManager:
         g = self._gesture
         self._gesture = None
         self._set_pressed(None)
+        if g is not None and g.target is not None and g.target.wants_touch_events \
+                and not g.cancelled and g.target.window is not None:
+            g.target.on_touch_event("cancel", g.x, g.y)
         if g is not None and isinstance(g.scroller, ViewPager):
             g.scroller.settle(0.0, 0.0, 1 << 30, float("inf"))
 
@@ -435,13 +450,14 @@ class WindowManager:
             if not w.visible or w.root.visibility != "visible":
                 continue
             if w.dim_behind:
-                c.drawRect(full, fill_paint(theme.DIM))
-            pic, _ = w.picture()
-            c.drawPicture(pic)
+                c.drawRect(full, rect_paint(theme.DIM))
+            pic = w.picture()
+            rb = w.root._bounds
+            c.drawPicture(pic, skia.Matrix.Translate(rb.left, rb.top))
             if p is not None and p.window is w and p.shown:
                 vis = self._visible_part(p, w)
                 if vis is not None:
-                    c.drawRect(srect(vis), fill_paint(theme.PRESSED_OVERLAY))
+                    c.drawRect(srect(vis), rect_paint(theme.PRESSED_OVERLAY))
         c.restore()
         frame = fb.rgb()
         frame.flags.writeable = False
@@ -478,8 +494,7 @@ class WindowManager:
         for w in self._windows:
             if not w.visible or w.root.visibility != "visible":
                 continue
-            _, boxes = w.picture()
-            out.extend(boxes)
+            out.extend(w.text_boxes())
         return out
 
     @property

@@ -9,8 +9,9 @@ check, and move/delete checks can require that other files (`keep`: the noise) s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import PurePosixPath
-from typing import Literal, Sequence
+from typing import Literal
 
 from mobile_gym.device.base import Device, FileEntry
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match

@@ -7,7 +7,8 @@ bluetooth_on` = 1; brightness = `system screen_brightness` (max 255, min 1).
 from __future__ import annotations
 
 import shlex
-from typing import Collection, Literal
+from collections.abc import Collection
+from typing import Literal
 
 from mobile_gym.device.base import Device
 from mobile_gym.tasks.validators.common import Verdict
@@ -73,6 +74,6 @@ def validate_brightness(device: Device, level: Literal["max", "min"] | int) -> V
     want = {"max": BRIGHTNESS_MAX, "min": BRIGHTNESS_MIN}.get(level, level) \
         if isinstance(level, str) else level
     if not isinstance(want, int):
-        raise ValueError(f"brightness level must be 'max', 'min' or an int, got {level!r}")
+        raise TypeError(f"brightness level must be 'max', 'min' or an int, got {level!r}")
     value = screen_brightness(device)
     return Verdict(value == want, f"screen_brightness = {value}, expected {want}")

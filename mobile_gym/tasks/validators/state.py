@@ -179,6 +179,7 @@ def evaluate_state(event: task_pb2.StateEvent, device: Device,
     if kind == "setting":
         c = event.setting
         ns = task_pb2.AdbCall.Settings.Namespace.Name(c.namespace).lower()
-        value = settings.get_setting(device, ns, c.key)
-        return {"value": value} if value is not None and match_value(c.value, value) else None
+        current = settings.get_setting(device, ns, c.key)
+        ok = current is not None and match_value(c.value, current)
+        return {"value": current} if ok else None
     raise ValueError("state_event has no check")

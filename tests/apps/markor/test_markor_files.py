@@ -8,8 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mobile_gym.sim.system.clock import Clock
-from mobile_gym.sim.system.storage import Storage
 from mobile_gym.sim.apps.markor.files import (
     DISALLOWED_FILENAME_CHARS,
     NOTEBOOK,
@@ -21,6 +19,8 @@ from mobile_gym.sim.apps.markor.files import (
     format_mtime,
     title_of,
 )
+from mobile_gym.sim.system.clock import Clock
+from mobile_gym.sim.system.storage import Storage
 
 T0 = 1697384040.0  # 2023-10-15 15:34 UTC
 
@@ -188,7 +188,7 @@ def test_sort_options(fs) -> None:
     files.write_text(nb("a.md"), "123456")
     clock.advance(60)
     files.create_folder(NOTEBOOK, "Z")
-    titles = lambda **kw: [r.title for r in files.list_folder(NOTEBOOK, **kw)]  # noqa: E731
+    titles = lambda **kw: [r.title for r in files.list_folder(NOTEBOOK, **kw)]
     assert titles(sort_by="date") == ["..", "Z", "b.md", "a.md"]
     assert titles(sort_by="name", reverse=True) == ["..", "Z", "b.md", "a.md"]
     assert titles(sort_by="filesize", reverse=True, folder_first=False) == ["..", "a.md", "b.md", "Z"]

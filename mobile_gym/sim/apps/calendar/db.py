@@ -126,12 +126,36 @@ class EventsDb:
         return [_event(r) for r in rows]
 
     def event_types(self) -> list[model.EventType]:
+        """The event types; none when a pushed database lacks the table."""
         with closing(self._connect()) as con:
-            rows = con.execute(
-                f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
-        return [model.EventType(*r) for r in rows]
+            try:
+                rows = con.execute(
+                    f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
+            except sqlite3.OperationalError:
+                return []
+        return [model.EventType(int(r[0]), str(r[1]), _int(r[2]), _int(r[3]), str(r[4] or ""),
+                                str(r[5] or ""), _int(r[6])) for r in rows]
+
+
+_TEXT_COLUMNS = frozenset({"title", "location", "description", "repetition_exceptions",
+                           "attendees", "import_id", "time_zone", "source"})
+
+
+def _int(v: object) -> int:
+    """SQLite is loosely typed: a seeded row may hold '5' or 5.0 in an INTEGER column."""
+    try:
+        return int(float(v))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0
 
 
 def _event(r: tuple) -> model.Event:
-    values = dict(zip(model.EVENT_COLUMNS, r))
-    return model.Event(**values)
+    values: dict[str, object] = {}
+    for name, v in zip(model.EVENT_COLUMNS, r):
+        if name == "id":
+            values[name] = int(v)
+        elif name in _TEXT_COLUMNS:
+            values[name] = "" if v is None else str(v)
+        else:
+            values[name] = _int(v)
+    return model.Event(**values)  # type: ignore[arg-type]

@@ -50,7 +50,12 @@ class FlatRows(RelativeLayout):
                 if v.weight > 0:
                     weight += v.weight
                     continue
-                ws = (EXACTLY, v.width) if v.width >= 0 else (AT_MOST, max(0, inner_w - used))
+                if v.width >= 0:
+                    ws = (EXACTLY, v.width)
+                elif v.width == MATCH_PARENT:
+                    ws = (EXACTLY, max(0, inner_w - used))
+                else:
+                    ws = (AT_MOST, max(0, inner_w - used))
                 v.measure(ws, (UNSPECIFIED, 0) if v.height < 0 else (EXACTLY, v.height))
                 used += v._mw
             left = max(0, inner_w - used)

@@ -132,3 +132,14 @@ def event_time_text(event: model.Event, list_view: bool = False) -> str:
 def description_text(event: model.Event) -> str:
     """`event_item_description`: the description with newlines turned into spaces."""
     return event.description.replace("\n", " ")
+
+
+def duration_text(seconds: int) -> str:
+    """`formatSecondsToTimeString`: "1 day, 2 hours, 16 minutes, 1 second" (zero parts left out)."""
+    days, rest = divmod(max(0, seconds), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [_plural(n, one, other) for n, one, other in
+             ((days, "day", "days"), (hours, "hour", "hours"), (minutes, "minute", "minutes"),
+              (secs, "second", "seconds")) if n > 0]
+    return ", ".join(parts) if parts else "0 minutes"

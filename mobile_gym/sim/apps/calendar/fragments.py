@@ -6,12 +6,15 @@ Each fragment owns its root view and rebuilds its content from a list of events 
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Callable
 
+import skia
+
 from ...ui.geometry import Rect
+from ...ui.render import fill_paint
 from ...ui.layouts import LinearLayout, RelativeLayout
-from ...ui.lists import RecyclerView, ViewPager
+from ...ui.lists import RecyclerView, ScrollView, ViewPager
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
@@ -63,6 +66,23 @@ def _nav(holder_id: str, title: str, on_prev: Callable[[], None], on_next: Calla
     return holder
 
 
+def _pager(vid: str, on_swipe: Callable[[int], None]) -> ViewPager:
+    """A ViewPager holding the previous, current and next period; a swipe to a neighbour
+    page reports -1 / +1 (the owner then rebuilds the pages around the new period)."""
+    def selected(index: int) -> None:
+        if index != 1:
+            on_swipe(index - 1)
+
+    return ViewPager(id=vid, on_page_selected=lambda v, i: selected(i))
+
+
+def _set_pages(pager: ViewPager, pages: list[View]) -> None:
+    pager.clear()
+    for p in pages:
+        pager.add(p)
+    pager.set_current_item(1, notify=False)
+
+
 def _event_color(types: dict[int, int], ev: model.Event) -> int:
     if ev.color:
         return theme.argb_to_color(ev.color)
@@ -72,48 +92,52 @@ def _event_color(types: dict[int, int], ev: model.Event) -> int:
 class MonthFragment:
     """`fragment_months_viewpager` > `month_calendar_holder` for one month."""
 
-    def __init__(self, on_prev, on_next, on_title, on_day: Callable[[date], None]) -> None:
+    def __init__(self, on_prev, on_next, on_title, on_day: Callable[[date], None], *,
+                 on_swipe: Callable[[int], None]) -> None:
         self._on_prev, self._on_next, self._on_title = on_prev, on_next, on_title
         self._on_day = on_day
-        self.root = ViewPager(id="fragment_months_viewpager")
-        self.wrapper: MonthViewWrapper | None = None
+        self.root = _pager("fragment_months_viewpager", on_swipe)
 
-    def show(self, year: int, month: int, today: date, events: list[model.Event],
-             types: dict[int, int]) -> None:
-        grid = dates.month_grid(year, month)
+    def _page(self, first: date, today: date, events: list[model.Event],
+              types: dict[int, int]) -> View:
+        grid = dates.month_grid(first.year, first.month)
         per_day = occurrences.by_day(events, grid)
-        days = [GridDay(d, d.month == month, d == today,
+        days = [GridDay(d, d.month == first.month, d == today,
                         tuple(CellEvent(o.event.title, _event_color(types, o.event))
                               for o in per_day[d]))
                 for d in grid]
-        self.wrapper = MonthViewWrapper(days, self._on_day)
-        holder = _nav("month_calendar_holder", formatting.month_title(year, month, today),
-                      self._on_prev, self._on_next, self._on_title, self.wrapper)
-        self.root.clear()
-        self.root.add(holder)
-        self.root.set_current_item(0, notify=False)
+        return _nav("month_calendar_holder", formatting.month_title(first.year, first.month, today),
+                    self._on_prev, self._on_next, self._on_title,
+                    MonthViewWrapper(days, self._on_day))
+
+    def show(self, year: int, month: int, today: date, events: list[model.Event],
+             types: dict[int, int]) -> None:
+        first = date(year, month, 1)
+        _set_pages(self.root, [self._page(dates.add_months(first, k), today, events, types)
+                               for k in (-1, 0, 1)])
 
 
 class DayFragment:
     """`fragment_days_viewpager` > `day_holder` for one day: the day's event rows."""
 
     def __init__(self, on_prev, on_next, on_title, on_row_click: RowCallback,
-                 on_row_long_click: RowCallback) -> None:
+                 on_row_long_click: RowCallback, *, on_swipe: Callable[[int], None]) -> None:
         self._on_prev, self._on_next, self._on_title = on_prev, on_next, on_title
         self._click, self._long = on_row_click, on_row_long_click
-        self.root = ViewPager(id="fragment_days_viewpager")
-        self.rows: list[EventRow] = []
+        self.root = _pager("fragment_days_viewpager", on_swipe)
+
+    def _page(self, day: date, today: date, events: list[model.Event],
+              types: dict[int, int]) -> View:
+        rows = [EventRow(o, list_view=False, on_click=self._click, on_long_click=self._long,
+                         color=_event_color(types, o.event))
+                for o in occurrences.on_day(events, day)]
+        lst = RecyclerView(rows, id="day_events", width=MATCH_PARENT, height=MATCH_PARENT)
+        return _nav("day_holder", formatting.day_title(day, today), self._on_prev,
+                    self._on_next, self._on_title, lst)
 
     def show(self, day: date, today: date, events: list[model.Event], types: dict[int, int]) -> None:
-        self.rows = [EventRow(o, list_view=False, on_click=self._click, on_long_click=self._long,
-                              color=_event_color(types, o.event))
-                     for o in occurrences.on_day(events, day)]
-        lst = RecyclerView(self.rows, id="day_events", width=MATCH_PARENT, height=MATCH_PARENT)
-        holder = _nav("day_holder", formatting.day_title(day, today), self._on_prev,
-                      self._on_next, self._on_title, lst)
-        self.root.clear()
-        self.root.add(holder)
-        self.root.set_current_item(0, notify=False)
+        _set_pages(self.root, [self._page(day + timedelta(days=k), today, events, types)
+                               for k in (-1, 0, 1)])
 
 
 class EventListFragment:
@@ -165,3 +189,225 @@ class EventListFragment:
             box.add(col)
             self.root.add(box)
 
+
+
+class MonthDayFragment:
+    """`fragment_month_day`: a month grid whose tapped day's events are listed below it."""
+
+    def __init__(self, on_prev, on_next, on_title, on_day: Callable[[date], None],
+                 on_row_click: RowCallback, on_row_long_click: RowCallback) -> None:
+        self._on_prev, self._on_next, self._on_title = on_prev, on_next, on_title
+        self._on_day, self._click, self._long = on_day, on_row_click, on_row_long_click
+        self.root = ViewPager(id="fragment_months_days_viewpager")
+        self.rows: list[EventRow] = []
+
+    def show(self, month_first: date, selected: date, today: date, events: list[model.Event],
+             types: dict[int, int]) -> None:
+        grid = dates.month_grid(month_first.year, month_first.month)
+        per_day = occurrences.by_day(events, grid)
+        days = [GridDay(d, d.month == month_first.month, d == today,
+                        tuple(CellEvent(o.event.title, _event_color(types, o.event))
+                              for o in per_day[d]))
+                for d in grid]
+        wrapper = MonthViewWrapper(days, self._on_day)
+        wrapper.id = "month_day_view_wrapper"
+        wrapper.weight = 1
+        wrapper.height = 0
+        self.rows = [EventRow(o, list_view=False, on_click=self._click, on_long_click=self._long,
+                              color=_event_color(types, o.event))
+                     for o in occurrences.on_day(events, selected)]
+        lower = LinearLayout("vertical", width=MATCH_PARENT, height=0, weight=1)
+        lower.add(TextView(formatting.day_title(selected, today), id="month_day_selected_day_label",
+                           text_size=theme.BIG_TEXT, font_weight="medium", width=MATCH_PARENT,
+                           padding=(dp(16), dp(8), dp(16), dp(8))))
+        if self.rows:
+            lower.add(RecyclerView(self.rows, id="month_day_events_list", width=MATCH_PARENT,
+                                   height=MATCH_PARENT))
+        else:
+            lower.add(TextView("No items found.", id="month_day_no_events_placeholder",
+                               width=MATCH_PARENT, gravity="center", text_size=theme.BIG_TEXT,
+                               text_color=theme.TEXT_SECONDARY, padding=dp(16)))
+        body = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT)
+        body.add(wrapper, lower)
+        holder = _nav("month_day_calendar_holder",
+                      formatting.month_title(month_first.year, month_first.month, today),
+                      self._on_prev, self._on_next, self._on_title, body)
+        self.root.clear()
+        self.root.add(holder)
+        self.root.set_current_item(0, notify=False)
+
+
+class SmallMonthView(View):
+    """`month_N` of the yearly view: the month's day numbers painted in a 7-column grid
+    (Sunday first), days with events underlined by a dot, today in the accent colour."""
+
+    def __init__(self, vid: str, year: int, month: int, today: date, busy: set[date]) -> None:
+        super().__init__(id=vid, width=MATCH_PARENT, height=MATCH_PARENT)
+        self.year, self.month, self.today, self.busy = year, month, today, busy
+
+    def on_draw(self, canvas: skia.Canvas) -> None:
+        b = self._bounds
+        first = date(self.year, self.month, 1)
+        offset = first.isoweekday() % 7
+        days = (dates.add_months(first, 1) - first).days
+        cw, rh = b.width / 7, min(b.height / 6, dp(20))
+        for i in range(days):
+            d = first + timedelta(days=i)
+            row, col = divmod(i + offset, 7)
+            x, y = b.left + (col + 0.5) * cw, b.top + row * rh
+            color = theme.PRIMARY if d == self.today else theme.TEXT
+            self.paint_text(canvas, str(d.day), x, y, size=theme.SMALLER_TEXT - dp(1),
+                            color=color, align="center")
+            if d in self.busy:
+                canvas.drawCircle(x, y + rh - dp(3), dp(1.5), fill_paint(theme.EVENT_ORANGE))
+
+
+class YearFragment:
+    """`fragment_year`: twelve month labels (`month_N_label`) and small months (`month_N`)."""
+
+    def __init__(self, on_prev, on_next, on_month: Callable[[int], None]) -> None:
+        self._on_prev, self._on_next, self._on_month = on_prev, on_next, on_month
+        self.root = ViewPager(id="fragment_years_viewpager")
+
+    def show(self, year: int, today: date, events: list[model.Event]) -> None:
+        year_days = [date(year, 1, 1) + timedelta(days=i)
+                     for i in range((date(year + 1, 1, 1) - date(year, 1, 1)).days)]
+        busy = {d for d, occ in occurrences.by_day(events, year_days).items() if occ}
+        grid = LinearLayout("vertical", id="calendar_holder", width=MATCH_PARENT,
+                            height=MATCH_PARENT, padding=(dp(8), 0, dp(8), 0))
+        row: LinearLayout | None = None
+        for m in range(1, 13):
+            if (m - 1) % 3 == 0:
+                row = LinearLayout("horizontal", width=MATCH_PARENT, height=0, weight=1)
+                grid.add(row)
+            cell = LinearLayout("vertical", id=f"month_{m}_holder", width=0, weight=1,
+                                height=MATCH_PARENT, clickable=True,
+                                on_click=(lambda v, m=m: self._on_month(m)))
+            cell.add(TextView(formatting.MONTHS[m - 1], id=f"month_{m}_label",
+                              text_size=theme.NORMAL_TEXT, font_weight="medium",
+                              text_color=theme.PRIMARY if (year, m) == (today.year, today.month)
+                              else theme.TEXT, padding=(dp(4), dp(4), dp(4), dp(2))),
+                     SmallMonthView(f"month_{m}", year, m, today, busy))
+            assert row is not None
+            row.add(cell)
+        holder = _nav("year_calendar_holder", str(year), self._on_prev, self._on_next,
+                      lambda: None, grid)
+        self.root.clear()
+        self.root.add(holder)
+        self.root.set_current_item(0, notify=False)
+
+
+HOUR_HEIGHT = dp(60)
+HOURS_WIDTH = dp(48)
+
+
+class WeekGrid(View):
+    """The scrollable week body: hour lines and labels (painted) plus one `week_event_label`
+    TextView per event occurrence, placed in its day column by time (content-desc = title)."""
+
+    def __init__(self, days: list[date], events: list[model.Event], types: dict[int, int],
+                 on_event: Callable[[occurrences.Occurrence], None]) -> None:
+        super().__init__(id="week_events_holder", width=MATCH_PARENT, height=24 * HOUR_HEIGHT)
+        self.a11y_class = "android.widget.RelativeLayout"
+        self.days = days
+        self.placed: list[tuple[View, int, float, float]] = []
+        per_day = occurrences.by_day(events, days)
+        for col, d in enumerate(days):
+            for o in per_day[d]:
+                if o.event.is_all_day:
+                    continue
+                day_start = dates.day_start_ts(d)
+                top = max(0, o.start_ts - day_start) / 3600
+                bottom = min(86400, o.end_ts - day_start) / 3600
+                label = TextView(o.event.title, id="week_event_label", content_desc=o.event.title,
+                                 clickable=True, text_size=theme.SMALL_TEXT,
+                                 text_color=theme.WHITE, background=_event_color(types, o.event),
+                                 padding=dp(2), corner_radius=dp(3),
+                                 on_click=(lambda v, o=o: on_event(o)))
+                self.add(label)
+                self.placed.append((label, col, top, max(bottom, top + 0.5)))
+
+    def on_measure(self, wspec: Spec, hspec: Spec) -> tuple[int, int]:
+        w = wspec[1]
+        col_w = (w - HOURS_WIDTH) // 7
+        for label, _col, top, bottom in self.placed:
+            label.measure((EXACTLY, col_w - dp(2)), (EXACTLY, int((bottom - top) * HOUR_HEIGHT) - dp(1)))
+        return w, 24 * HOUR_HEIGHT
+
+    def on_layout(self, b: Rect) -> None:
+        col_w = (b.width - HOURS_WIDTH) // 7
+        for label, col, top, _bottom in self.placed:
+            x = b.left + HOURS_WIDTH + col * col_w + dp(1)
+            y = b.top + int(top * HOUR_HEIGHT)
+            label.layout(x, y, x + label._mw, y + label._mh)
+
+    def on_draw(self, canvas: skia.Canvas) -> None:
+        b = self._bounds
+        for h in range(1, 24):
+            y = b.top + h * HOUR_HEIGHT
+            canvas.drawRect(skia.Rect.MakeLTRB(b.left + HOURS_WIDTH, y, b.right, y + 1),
+                            fill_paint(theme.DIVIDER))
+            self.paint_text(canvas, f"{h:02d}:00", b.left + HOURS_WIDTH - dp(4), y - dp(8),
+                            size=theme.SMALLER_TEXT, color=theme.TEXT_SECONDARY, align="right")
+
+
+class _StartAtScroll(ScrollView):
+    """A ScrollView that opens scrolled to `start` px (the weekly view starts at 07:00,
+    `config.startWeeklyAt`)."""
+
+    def __init__(self, start: int, **kw) -> None:
+        super().__init__(**kw)
+        self._start: int | None = start
+
+    def on_layout(self, b: Rect) -> None:
+        if self._start is not None:
+            self._scroll = self._start  # clamped by ScrollView.on_layout
+            self._start = None
+        super().on_layout(b)
+
+
+class WeekFragment:
+    """`fragment_week_holder`: month label, week number and the week's events by hour."""
+
+    def __init__(self, on_event: Callable[[occurrences.Occurrence], None], *,
+                 on_swipe: Callable[[int], None]) -> None:
+        self._on_event = on_event
+        self.root = RelativeLayout(id="week_view_holder", width=MATCH_PARENT, height=MATCH_PARENT)
+        self.pager = _pager("week_view_view_pager", on_swipe)
+
+    def _page(self, start: date, today: date, events: list[model.Event],
+              types: dict[int, int]) -> View:
+        days = [start + timedelta(days=i) for i in range(7)]
+        letters = LinearLayout("horizontal", id="week_letters_holder", width=MATCH_PARENT,
+                               height=WRAP_CONTENT, padding=(HOURS_WIDTH, 0, 0, 0))
+        for d in days:
+            letters.add(TextView(f"{formatting.WEEKDAYS[d.weekday()][0]}\n{d.day}", width=0,
+                                 weight=1, gravity="center", text_size=theme.SMALL_TEXT,
+                                 text_color=theme.PRIMARY if d == today else theme.TEXT))
+        scroll = _StartAtScroll(7 * HOUR_HEIGHT, id="week_events_scrollview", width=MATCH_PARENT,
+                                height=0, weight=1)
+        scroll.add(WeekGrid(days, events, types, self._on_event))
+        page = LinearLayout("vertical", id="week_holder", width=MATCH_PARENT, height=MATCH_PARENT)
+        page.a11y_class = "android.widget.RelativeLayout"
+        page.add(letters, scroll)
+        return page
+
+    def show(self, start: date, today: date, events: list[model.Event],
+             types: dict[int, int]) -> None:
+        mid = start + timedelta(days=3)
+        header = LinearLayout("horizontal", width=MATCH_PARENT, height=dp(48),
+                              gravity="center_vertical", padding=(dp(16), 0, dp(16), 0))
+        header.add(TextView(formatting.month_title(start.year, start.month, today),
+                            id="week_view_month_label", text_size=theme.BIG_TEXT,
+                            font_weight="medium", width=0, weight=1),
+                   TextView(f"Week {mid.isocalendar()[1]}", id="week_view_week_number",
+                            text_size=theme.NORMAL_TEXT, text_color=theme.TEXT_SECONDARY))
+        _set_pages(self.pager, [self._page(start + timedelta(days=7 * k), today, events, types)
+                                for k in (-1, 0, 1)])
+        body = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT)
+        if self.pager.parent is not None:
+            self.pager.parent.remove(self.pager)
+        self.pager.height = MATCH_PARENT
+        body.add(header, self.pager)
+        self.root.clear()
+        self.root.add(body)

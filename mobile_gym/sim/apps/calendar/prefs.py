@@ -70,11 +70,14 @@ class Prefs:
             return default
         return tag_value[1] == "true"
 
-    def put(self, **values: int | bool) -> None:
-        """Write entries (bool -> <boolean>, int -> <int>) in one commit."""
+    def put(self, *, longs: tuple[str, ...] = (), **values: int | bool) -> None:
+        """Write entries (bool -> <boolean>, int -> <int>, names in `longs` -> <long>) in
+        one commit."""
         entries = self._load()
         for name, value in values.items():
-            if isinstance(value, bool):
+            if name in longs and isinstance(value, int) and not isinstance(value, bool):
+                entries[name] = ("long", str(value))
+            elif isinstance(value, bool):
                 entries[name] = ("boolean", "true" if value else "false")
             elif isinstance(value, int):
                 entries[name] = ("int", str(value))

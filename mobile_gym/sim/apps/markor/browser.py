@@ -8,6 +8,7 @@ back to the front.
 from __future__ import annotations
 
 import posixpath
+from functools import partial
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.apps.markor import chrome
@@ -76,6 +77,7 @@ class MainActivity(Activity):
         self.folder = self.files.notebook
         self.selection: list[str] = []
         self.filter_text = ""
+        self.searching = False
         self.tab = 0
         self.exit_deadline: float | None = None
         self.pane: EditorPane | None = None
@@ -123,7 +125,7 @@ class MainActivity(Activity):
         self.on_resume()
 
     @property
-    def markor_app(self) -> "MarkorApp":
+    def markor_app(self) -> MarkorApp:
         return self.app  # type: ignore[return-value]
 
     # -- tabs --------------------------------------------------------------------------------
@@ -135,7 +137,7 @@ class MainActivity(Activity):
             selected = i == self.tab
             item = FrameLayout(id=nav_id, content_desc=label, width=0, weight=1, height=MATCH_PARENT,
                                clickable=True, focusable=True, selected=selected,
-                               on_click=lambda i=i: self._select_tab(i))
+                               on_click=partial(self._select_tab, i))
             col = LinearLayout("vertical", width=WRAP_CONTENT, height=WRAP_CONTENT,
                                layout_gravity="center", gravity="center_horizontal")
             col.a11y_class = "android.view.ViewGroup"
@@ -188,8 +190,8 @@ class MainActivity(Activity):
         self.toolbar.set_menu([], lambda _i: None, self._show_overflow)
 
     # -- listing -----------------------------------------------------------------------------
-    def reload(self) -> None:
-        """Re-list the current folder (falls back to the notebook if it disappeared)."""
+    def _relist(self) -> None:
+        """List the current folder (falls back to the notebook if it disappeared)."""
         if self.tab != 0:
             return
         if not self.files.is_dir(self.folder):
@@ -208,7 +210,13 @@ class MainActivity(Activity):
                 for e in entries]
         self.list_view.set_items(rows)
         self.empty_hint.visibility = "visible" if len(entries) <= 1 else "gone"
-        self._update_toolbar()
+
+    def reload(self) -> None:
+        """Re-list the current folder and refresh the toolbar."""
+        self._relist()
+        if not self.searching or self.selection:
+            self.searching = False
+            self._update_toolbar()
 
     def _update_toolbar(self) -> None:
         if self.tab != 0:
@@ -229,6 +237,7 @@ class MainActivity(Activity):
         self.folder = folder
         self.selection = []
         self.filter_text = ""
+        self.searching = False
         self.reload()
         self.list_view.scroll_to(0)
 
@@ -258,27 +267,18 @@ class MainActivity(Activity):
 
     # -- toolbar actions ---------------------------------------------------------------------
     def _show_overflow(self, anchor: View, items: list[MenuItem]) -> None:
-        holder: list = []
-
         def pick(item_id: str) -> None:
-            holder[0].dismiss()
             if self.tab == 0:
                 self._on_menu_item(item_id)
             elif self.pane is not None:
                 self.pane.on_menu_item(item_id)
 
-        holder.append(self.show_popup(chrome.popup_menu(items, pick), anchor.bounds))
+        chrome.show_menu(self, anchor.bounds, items, pick)
 
     def _popup_menu(self, anchor_id: str, items: list[MenuItem]) -> None:
         anchor = self.toolbar.toolbar.find(anchor_id)
-        holder: list = []
-
-        def pick(item_id: str) -> None:
-            holder[0].dismiss()
-            self._on_menu_item(item_id)
-
         bounds = anchor.bounds if anchor is not None else self.toolbar.toolbar.bounds
-        holder.append(self.show_popup(chrome.popup_menu(items, pick), bounds))
+        chrome.show_menu(self, bounds, items, self._on_menu_item)
 
     def _on_menu_item(self, item_id: str) -> None:
         prefs = self.markor_app.prefs
@@ -322,13 +322,12 @@ class MainActivity(Activity):
         self.reload()
 
     def _open_search(self) -> None:
-        from mobile_gym.sim.apps.markor.dialogs import search_dialog
-
         def apply(text: str) -> None:
             self.filter_text = text
-            self.reload()
+            self._relist()
 
-        search_dialog(self, self.filter_text, apply)
+        self.searching = True
+        self.toolbar.show_search(self.filter_text, apply)
 
     # -- FAB ---------------------------------------------------------------------------------
     def _on_fab(self) -> None:
@@ -345,7 +344,8 @@ class MainActivity(Activity):
             self.selection = []
             self.reload()
             return True
-        if self.filter_text:
+        if self.searching or self.filter_text:
+            self.searching = False
             self.filter_text = ""
             self.reload()
             return True

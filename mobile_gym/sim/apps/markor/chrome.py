@@ -8,15 +8,20 @@ popup-menu rows are `LinearLayout`s in a `ListView` with a `<pkg>:id/title` Text
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from functools import partial
+
+import skia
 
 from mobile_gym.sim.apps.markor.files import Entry
+from mobile_gym.sim.ui.dialogs import popup_menu
+from mobile_gym.sim.ui.icons import register_icon
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
-from mobile_gym.sim.ui.lists import ListView
+from mobile_gym.sim.ui.text import font
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from mobile_gym.sim.ui.view import View
-from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+from mobile_gym.sim.ui.widgets import EditText, ImageButton, ImageView, TextView
 
 PRIMARY = 0xFF1E2135  # colors.xml primary (toolbar)
 PRIMARY_DARK = 0xFF161828
@@ -30,6 +35,24 @@ SELECTED_ROW = 0x1FF04B4B
 FAVOURITE = 0xFFE3B51B
 
 TOOLBAR_HEIGHT = dp(56)
+
+
+def _text_icon(label: str, strike: bool = False):
+    """An icon painter drawing a short bold label on the 24x24 grid (heading/strike buttons)."""
+    def paint(canvas: skia.Canvas, color: int) -> None:
+        paint_ = skia.Paint(AntiAlias=True, Color=color)
+        f = font(13.0 if len(label) > 1 else 16.0, "bold")
+        width = f.measureText(label)
+        canvas.drawString(label, 12 - width / 2, 17, f, paint_)
+        if strike:
+            canvas.drawRect(skia.Rect.MakeLTRB(4, 11, 20, 13), paint_)
+    return paint
+
+
+register_icon("mk_h1", _text_icon("H1"))
+register_icon("mk_h2", _text_icon("H2"))
+register_icon("mk_h3", _text_icon("H3"))
+register_icon("mk_strike", _text_icon("S", strike=True))
 
 
 @dataclass(frozen=True)
@@ -79,6 +102,7 @@ class Toolbar:
         self.title = TextView("", id=title_id, text_size=sp(20), text_color=ON_PRIMARY,
                               font_weight="medium", max_lines=1, width=0, weight=1,
                               padding=(dp(12) if navigation is None else dp(20), 0, dp(4), 0))
+        self.search: EditText | None = None
         self.actions = LinearLayout("horizontal", height=WRAP_CONTENT, gravity="center_vertical")
         self.actions.a11y_class = "androidx.appcompat.widget.LinearLayoutCompat"
         self._rebuild_frame()
@@ -90,7 +114,28 @@ class Toolbar:
         self.toolbar.add(self.title, self.actions)
 
     def set_title(self, text: str) -> None:
+        self.close_search()
         self.title.text = text
+
+    def show_search(self, text: str, on_change: Callable[[str], None]) -> EditText:
+        """Replace the title by a SearchView text field (`search_src_text`) that reports edits."""
+        self.close_search()
+        self.title.visibility = "gone"
+        self.search = EditText(text, id="search_src_text", hint="Search", single_line=True,
+                               width=0, weight=1, text_color=ON_PRIMARY, text_size=sp(18),
+                               on_text_changed=lambda _v, t: on_change(t))
+        self.search.hint_color = 0xB3FFFFFF
+        index = self.toolbar.children.index(self.title)
+        self.toolbar.insert(index + 1, self.search)
+        self.search.request_focus()
+        return self.search
+
+    def close_search(self) -> None:
+        search = getattr(self, "search", None)
+        if search is not None and search.parent is self.toolbar:
+            self.toolbar.remove(search)
+        self.search = None
+        self.title.visibility = "visible"
 
     def set_menu(self, items: list[MenuItem], on_item: Callable[[str], None],
                  show_overflow_menu: Callable[[View, list[MenuItem]], None]) -> None:
@@ -104,17 +149,10 @@ class Toolbar:
             self.actions.add(overflow_button(lambda v, e=extra: show_overflow_menu(v, e)))
 
 
-def popup_menu(items: list[MenuItem], on_pick: Callable[[str], None]) -> View:
-    """The overflow popup: a ListView of LinearLayout rows holding a `title` TextView."""
-    lst = ListView(width=dp(220), height=WRAP_CONTENT, background=0xFFFFFFFF, padding=(0, dp(8)))
-    for item in items:
-        row = LinearLayout("horizontal", width=MATCH_PARENT, height=dp(48), clickable=True,
-                           focusable=True, gravity="center_vertical", padding=(dp(16), 0),
-                           on_click=lambda i=item.id: on_pick(i))
-        row.add(TextView(item.title, id="title", text_size=sp(16), text_color=PRIMARY_TEXT,
-                         max_lines=1))
-        lst.add(row)
-    return lst
+def show_menu(activity, anchor_bounds, items: list[MenuItem], on_pick: Callable[[str], None]) -> None:
+    """Show an overflow/sub-menu popup (ListView > LinearLayout > `<pkg>:id/title`) under an anchor."""
+    menu = popup_menu([(item.title, partial(on_pick, item.id)) for item in items], width=dp(220))
+    activity.show_popup(menu, anchor_bounds)
 
 
 def file_row(entry: Entry, *, selected: bool, on_click: Callable[[Entry], None],
@@ -160,5 +198,16 @@ def snackbar(text: str, action: str, on_action: Callable[[], None]) -> View:
     return bar
 
 
-__all__ = ["MenuItem", "Toolbar", "file_row", "popup_menu", "snackbar",
-           "PRIMARY", "ACCENT", "BACKGROUND", "PRIMARY_TEXT", "SECONDARY_TEXT", "ON_PRIMARY"]
+__all__ = [
+    "ACCENT",
+    "BACKGROUND",
+    "ON_PRIMARY",
+    "PRIMARY",
+    "PRIMARY_TEXT",
+    "SECONDARY_TEXT",
+    "MenuItem",
+    "Toolbar",
+    "file_row",
+    "show_menu",
+    "snackbar",
+]

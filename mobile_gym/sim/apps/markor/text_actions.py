@@ -9,8 +9,8 @@ edits are easy to test.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 INDENT = "    "  # Markor's default tab width is 4 spaces
 

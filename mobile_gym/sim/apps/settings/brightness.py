@@ -32,7 +32,7 @@ def int_to_float(value: int) -> float:
 
 def float_to_int(value: float) -> int:
     """`BrightnessSynchronizer.brightnessFloatToInt` (0..1 -> 1..255)."""
-    return int(round(min(max(value, 0.0), 1.0) * 254.0 + 1.0))
+    return round(min(max(value, 0.0), 1.0) * 254.0 + 1.0)
 
 
 _MIN_F = int_to_float(MIN_BRIGHTNESS_INT)
@@ -47,7 +47,7 @@ def linear_to_gamma(value: float, lo: float = _MIN_F, hi: float = _MAX_F) -> int
         ret = math.sqrt(norm) * _R
     else:
         ret = _A * math.log(norm - _B) + _C
-    return int(round(GAMMA_SPACE_MIN + (GAMMA_SPACE_MAX - GAMMA_SPACE_MIN) * ret))
+    return round(GAMMA_SPACE_MIN + (GAMMA_SPACE_MAX - GAMMA_SPACE_MIN) * ret)
 
 
 def gamma_to_linear(position: int, lo: float = _MIN_F, hi: float = _MAX_F) -> float:
@@ -75,7 +75,7 @@ def setting_for_position(position: int) -> int:
 
 def percent(setting: int) -> int:
     """The "Brightness level" summary number: slider position in percent (0..100)."""
-    return int(round(100.0 * slider_position(setting) / GAMMA_SPACE_MAX))
+    return round(100.0 * slider_position(setting) / GAMMA_SPACE_MAX)
 
 
 def percent_text(setting: int) -> str:

@@ -152,6 +152,7 @@ class Shell:
             for name, value in values:
                 self.vars[name] = value
         fds: dict[int, bytearray] = {1: bytearray(), 2: bytearray()}
+        original = dict(fds)
         files: list[_FileSink] = []
         for redir in cmd.redirects:
             target = "".join(self.expand_word(redir.target, split=False))
@@ -189,20 +190,12 @@ class Shell:
                 fds[redir.fd] = sink
         code = self._exec(argv, stdin, fds) if argv else 0
         # Route what went to the unredirected descriptors; files get their bytes.
-        self._route(fds, out, err)
+        out += original[1]
+        err += original[2]
         for sink in files:
             if sink:
                 self.android.storage.write(sink.path, bytes(sink), append=True)
         return code
-
-    def _route(self, fds: dict[int, bytearray], out: bytearray, err: bytearray) -> None:
-        seen: set[int] = set()
-        for fd, dest in ((1, out), (2, err)):
-            sink = fds[fd]
-            if id(sink) in seen or isinstance(sink, (_FileSink, _NullSink)):
-                continue
-            seen.add(id(sink))
-            dest += sink
 
     def _exec(self, argv: list[str], stdin: bytes, fds: dict[int, bytearray]) -> int:
         name = argv[0]

@@ -1,0 +1,375 @@
+"""SimAndroid: one simulated Pixel 6 (API 33) composed of the system services and the view toolkit.
+
+Public methods mirror the Device protocol (DESIGN.md section 3); `device/sim_device.py`
+adapts them. All mutable state lives in one `_DeviceState` object graph, which `snapshot()`
+copies (closures included, skia objects shared) together with the storage bytes; `restore()`
+copies it back. No wall clock, no global RNG: everything random derives from `seed`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Sequence
+
+import numpy as np
+
+from mobile_gym.sim.system.activity import Intent
+from mobile_gym.sim.system.activity_manager import ActivityManager
+from mobile_gym.sim.system.clock import DEFAULT_START, Clock
+from mobile_gym.sim.system.ime import InputMethod
+from mobile_gym.sim.system.logcat import LogBuffer
+from mobile_gym.sim.system.navigation_bar import NavigationBar
+from mobile_gym.sim.system.packages import App, PackageManager
+from mobile_gym.sim.system.recents import Recents
+from mobile_gym.sim.system.screen import ScreenLayout
+from mobile_gym.sim.system.settings_provider import SettingsProvider
+from mobile_gym.sim.system.shell import Shell
+from mobile_gym.sim.system.statecopy import StateCopier
+from mobile_gym.sim.system.status_bar import StatusBar
+from mobile_gym.sim.system.storage import Storage, StorageImage
+from mobile_gym.sim.system.toast import Toasts
+from mobile_gym.device.base import TextBox
+from mobile_gym.sim.system.activity import IntentFilter
+from mobile_gym.sim.system.logcat import LogEntry
+from mobile_gym.sim.system.packages import PackageInfo
+from mobile_gym.sim.system.storage import DirEntry
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.window import Window
+from mobile_gym.sim.ui.window_manager import WindowManager
+
+SYSTEM_KEYS = ("BACK", "HOME", "APP_SWITCH")
+BUILD_PROPS: dict[str, str] = {
+    "ro.build.version.sdk": "33",
+    "ro.build.version.release": "13",
+    "ro.build.version.security_patch": "2023-02-05",
+    "ro.build.id": "TE1A.220922.034",
+    "ro.build.type": "userdebug",
+    "ro.build.tags": "dev-keys",
+    "ro.build.fingerprint": "google/sdk_gphone64_x86_64/emu64xa:13/TE1A.220922.034/10940250:userdebug/dev-keys",
+    "ro.product.model": "Pixel 6",
+    "ro.product.brand": "google",
+    "ro.product.manufacturer": "Google",
+    "ro.product.name": "sdk_gphone64_x86_64",
+    "ro.product.device": "emu64xa",
+    "ro.product.cpu.abi": "x86_64",
+    "ro.hardware": "ranchu",
+    "ro.kernel.qemu": "1",
+    "ro.boot.qemu": "1",
+    "ro.sf.lcd_density": "420",
+    "ro.serialno": "EMULATOR33X1X1X0",
+    "persist.sys.timezone": "UTC",
+    "persist.sys.locale": "en-US",
+    "sys.boot_completed": "1",
+    "dev.bootcomplete": "1",
+    "init.svc.adbd": "running",
+    "service.adb.root": "0",
+}
+
+
+@dataclass
+class _DeviceState:
+    """Everything that changes while the phone runs (copied as a whole by snapshot/restore)."""
+
+    clock: Clock
+    logs: LogBuffer
+    settings: SettingsProvider
+    screen: ScreenLayout
+    wm: WindowManager
+    toasts: Toasts
+    am: ActivityManager
+    status_bar: StatusBar
+    nav_bar: NavigationBar
+    ime: InputMethod
+    recents: Recents
+    touch_down: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class SimSnapshot:
+    """A captured device state; only the device that took it can restore it."""
+
+    owner: object
+    owner_name: str
+    state: _DeviceState
+    storage: StorageImage
+    time: float
+
+
+class SimAndroid:
+    """A simulated phone: boots to the launcher; see the Device protocol for the method meanings."""
+
+    def __init__(self, apps: Sequence[type[App]] | None = None, *, seed: int = 0,
+                 start: datetime | float = DEFAULT_START, width: int = 1080, height: int = 2400,
+                 density: int = 420, storage_dir: str | None = None, name: str = "emulator-5554") -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if apps is None:
+            from mobile_gym.sim.apps import default_apps
+            apps = default_apps()
+        from mobile_gym.sim.apps.launcher import PACKAGE as HOME, LauncherApp
+        app_list = list(apps)
+        if LauncherApp not in app_list:
+            app_list.insert(0, LauncherApp)
+        self.name = name
+        self.seed = seed
+        self._token = object()
+        self._closed = False
+        clock = Clock(start)
+        self.packages = PackageManager(app_list)
+        self.storage = Storage(clock, storage_dir)
+        self.props = dict(BUILD_PROPS)
+        self.props["ro.sf.lcd_density"] = str(density)
+        logs = LogBuffer(clock)
+        settings = SettingsProvider()
+        screen = ScreenLayout(width, height, density)
+        wm = WindowManager(width, height, density)
+        toasts = Toasts(wm, clock, screen)
+        am = ActivityManager(packages=self.packages, storage=self.storage, clock=clock, settings=settings,
+                             logs=logs, wm=wm, screen=screen, toasts=toasts, home_package=HOME, seed=seed)
+        status_bar = StatusBar(screen, clock, settings)
+        nav_bar = NavigationBar(screen, self._nav_press)
+        ime = InputMethod(wm, screen, am)
+        recents = Recents(am, screen, HOME)
+        am.recents = recents
+        am.on_windows_changed = self._windows_changed
+        wm.add(status_bar.window)
+        wm.add(nav_bar.window)
+        wm.on_editor_focus = ime.on_editor_focus
+        self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents)
+        self._copier = StateCopier(shared=(self, self.storage, self.packages),
+                                   atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
+                                   plain_types=(Window, View),
+                                   shared_attrs=("_picture", "_pic", "_dump_cache", "_box_cache"))
+        self.shell_interpreter = Shell.for_device(self)
+        logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
+        am.home()
+
+    # -- components (read through the state so restore swaps them all at once) -----------------
+    @property
+    def clock(self) -> Clock:
+        return self._state.clock
+
+    @property
+    def logs(self) -> LogBuffer:
+        return self._state.logs
+
+    @property
+    def settings(self) -> SettingsProvider:
+        return self._state.settings
+
+    @property
+    def wm(self) -> WindowManager:
+        return self._state.wm
+
+    @property
+    def am(self) -> ActivityManager:
+        return self._state.am
+
+    @property
+    def ime(self) -> InputMethod:
+        return self._state.ime
+
+    @property
+    def toasts(self) -> Toasts:
+        return self._state.toasts
+
+    @property
+    def screen(self) -> ScreenLayout:
+        return self._state.screen
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return self._state.screen.width, self._state.screen.height
+
+    @property
+    def density(self) -> int:
+        return self._state.screen.density
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"device {self.name} is closed")
+
+    # -- output ------------------------------------------------------------------------------------
+    def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
+        self._check_open()
+        return self._state.wm.render(size)
+
+    def view_hierarchy(self) -> str:
+        self._check_open()
+        return self._state.wm.dump()
+
+    def text_boxes(self) -> list[Any]:
+        self._check_open()
+        return self._state.wm.text_boxes()
+
+    def current_activity(self) -> str:
+        self._check_open()
+        return self._state.am.current()
+
+    # -- input -------------------------------------------------------------------------------------
+    def touch(self, x: int, y: int, down: bool) -> None:
+        """Pointer down/move/up at the current device time; app exceptions crash only that app."""
+        self._check_open()
+        st = self._state
+        from mobile_gym.device.base import InvalidInputError
+        if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
+                or not isinstance(y, (int, float, np.integer, np.floating)):
+            raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
+        if not (math.isfinite(float(x)) and math.isfinite(float(y))):
+            raise InvalidInputError(f"touch coordinates must be finite; got ({x!r}, {y!r})")
+        was_down = st.touch_down is not None
+        front = st.am.top_record
+        try:
+            st.wm.touch(x, y, down, st.clock.now())
+        except InvalidInputError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - app callback raised: the app crashes, not the phone
+            self._crash_front(front, exc)
+        st.touch_down = (int(x), int(y)) if down else None
+        if was_down and not down:
+            st.ime.after_tap(int(x), int(y))
+        self._settle()
+
+    def tap(self, x: int, y: int) -> None:
+        """Press and release at (x, y) without time passing."""
+        self.touch(x, y, True)
+        self.touch(x, y, False)
+
+    def key(self, name: str) -> None:
+        """A key press: BACK, HOME, APP_SWITCH go to the system; others to the focused view."""
+        self._check_open()
+        st = self._state
+        front = st.am.top_record
+        try:
+            if name == "BACK":
+                if st.ime.shown:
+                    st.ime.hide()
+                elif not self._dismiss_toolkit_popup() and not st.wm.key("BACK"):
+                    st.am.back()
+            elif name == "HOME":
+                st.ime.hide()
+                st.am.home()
+            elif name == "APP_SWITCH":
+                st.ime.hide()
+                st.am.show_recents()
+            else:
+                st.wm.key(name)
+        except Exception as exc:  # noqa: BLE001
+            self._crash_front(front, exc)
+        self._settle()
+
+    def _nav_press(self, name: str) -> None:
+        """A touch on the navigation bar (called from the toolkit's click dispatch)."""
+        self.key(name)
+
+    def input_text(self, text: str) -> bool:
+        """Commit `text` to the focused EditText; False (nothing typed) when no field has focus."""
+        self._check_open()
+        if not isinstance(text, str):
+            from mobile_gym.device.base import InvalidInputError
+            raise InvalidInputError(f"input_text needs a str, not {type(text).__name__}")
+        st = self._state
+        editor = st.wm.focused_editor
+        if editor is None:
+            return False
+        front = st.am.top_record
+        try:
+            editor.commit_text(text)  # type: ignore[attr-defined]
+        except Exception as exc:  # noqa: BLE001
+            self._crash_front(front, exc)
+        self._settle()
+        return True
+
+    def _dismiss_toolkit_popup(self) -> bool:
+        """Back closes a popup/dialog window the toolkit opened itself (e.g. a Spinner dropdown)."""
+        st = self._state
+        mine = {id(w) for w in st.am.desired_windows()}
+        for w in reversed(st.wm.windows):
+            if w.kind in ("popup", "dialog") and id(w) not in mine:
+                st.wm.remove(w)
+                return True
+        return False
+
+    def _crash_front(self, front: Any, exc: BaseException) -> None:
+        pkg = front.package if front is not None else None
+        if pkg is None or pkg not in self._state.am.processes:
+            raise exc
+        self._state.am.crash(pkg, exc)
+
+    # -- time --------------------------------------------------------------------------------------
+    def advance(self, seconds: float) -> None:
+        """Let device time pass: long presses fire, flings move, toasts and timers expire."""
+        self._check_open()
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+                or seconds < 0:
+            from mobile_gym.device.base import InvalidInputError
+            raise InvalidInputError(f"advance() needs a finite number of seconds >= 0; got {seconds!r}")
+        st = self._state
+        front = st.am.top_record
+        st.clock.advance(float(seconds))
+        try:
+            st.wm.tick(st.clock.now())
+            st.am.run_timers()
+        except Exception as exc:  # noqa: BLE001
+            self._crash_front(front, exc)
+        st.toasts.tick()
+        st.status_bar.update()
+        self._settle()
+
+    def _settle(self) -> None:
+        st = self._state
+        st.toasts.tick()
+        st.ime.sync()
+
+    def _windows_changed(self) -> None:
+        self._state.ime.sync()
+
+    # -- apps --------------------------------------------------------------------------------------
+    def start_activity(self, component: str, **extras: Any) -> None:
+        """Like `am start -n component` (extras passed as the intent's extras)."""
+        self._check_open()
+        pkg, _, cls = component.partition("/")
+        from mobile_gym.sim.system.packages import full_class
+        self._state.am.start(Intent(component=f"{pkg}/{full_class(pkg, cls)}", extras=dict(extras)))
+        self._settle()
+
+    # -- shell and files ---------------------------------------------------------------------------
+    def shell(self, cmd: str) -> tuple[int, str, str]:
+        self._check_open()
+        result = self.shell_interpreter.run(cmd)
+        self._settle()
+        return result
+
+    def shell_bytes(self, cmd: str) -> tuple[int, bytes, bytes]:
+        """The shell with raw output bytes (screencap -p writes PNG bytes to stdout)."""
+        self._check_open()
+        result = self.shell_interpreter.run_bytes(cmd)
+        self._settle()
+        return result
+
+    # -- snapshot ----------------------------------------------------------------------------------
+    def snapshot(self) -> SimSnapshot:
+        """Capture the whole phone: activity stack and views, settings, clock, logs, storage bytes."""
+        self._check_open()
+        state = self._copier.copy(self._state)
+        return SimSnapshot(self._token, self.name, state, self.storage.capture(), self.clock.now())
+
+    def restore(self, snap: SimSnapshot) -> None:
+        """Return to `snap` (taken by this device); ValueError naming the device otherwise."""
+        self._check_open()
+        if not isinstance(snap, SimSnapshot):
+            raise ValueError(f"restore() needs a snapshot taken by {self.name}.snapshot(), got {type(snap).__name__}")
+        if snap.owner is not self._token:
+            raise ValueError(f"snapshot was taken on device {snap.owner_name!r} (a different device object), "
+                             f"it cannot be restored on {self.name!r}")
+        self._state = self._copier.copy(snap.state)
+        self.storage.restore(snap.storage)
+        self.storage._clock = self._state.clock
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.storage.cleanup()

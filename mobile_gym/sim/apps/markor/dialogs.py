@@ -1,0 +1,304 @@
+"""Markor's dialogs: new file/folder (B.4), rename, confirm delete, move/copy folder picker,
+details (B.5).
+
+Each function builds the dialog's views, shows it for the activity and wires the buttons to the
+file model; bad input (blank names, clashes) behaves as the real dialogs do, never raising.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from mobile_gym.sim.apps.markor import chrome
+from mobile_gym.sim.apps.markor.files import (
+    NEW_FILE_TYPES,
+    MarkorFileError,
+    MarkorFiles,
+    filter_filename_input,
+    format_mtime,
+)
+from mobile_gym.sim.ui.dialogs import alert_dialog
+from mobile_gym.sim.ui.layouts import LinearLayout
+from mobile_gym.sim.ui.lists import RecyclerView, ScrollView
+from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
+from mobile_gym.sim.ui.widgets import (
+    Button,
+    CheckBox,
+    EditText,
+    ImageView,
+    Spinner,
+    TextView,
+)
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.system.activity import Activity, DialogHandle
+
+NEW_FILE_TEMPLATES_SHOWN = ("Empty file",)
+"""Templates offered by the simulated dialog (the real one also lists bundled samples)."""
+
+DELETE_TITLE = "Confirm Delete"
+
+
+@dataclass
+class MarkorPrefs:
+    """The bits of Markor's "app" preferences the simulation uses (kept per app process)."""
+
+    last_extension: str = ".md"
+    last_type: int = 0
+    sort_by: str = "name"
+    folder_first: bool = True
+    reverse: bool = False
+    favourites: set[str] = field(default_factory=set)
+
+
+class FilenameEditText(EditText):
+    """An EditText with Markor's filename input filter: disallowed characters never get in."""
+
+    def commit_text(self, s: str) -> None:
+        super().commit_text(filter_filename_input(s))
+
+
+def _label(text: str) -> TextView:
+    return TextView(text, text_size=sp(14), text_color=chrome.SECONDARY_TEXT, padding=(0, dp(8), 0, 0))
+
+
+def _show(activity: Activity, root, **kw) -> DialogHandle:
+    return activity.show_dialog(root, **kw)
+
+
+def _alert(title: str | None, message: str | None, buttons, view=None):
+    """An AppCompat AlertDialog as Markor builds them: app-package panel ids, upper-case buttons,
+    and buttons that close the dialog only when their handler says so."""
+    return alert_dialog(title, message, buttons, view=view, appcompat=True, all_caps_buttons=True,
+                        dismiss_on_click=False)
+
+
+# -- new file / folder --------------------------------------------------------------------------
+def new_file_dialog(activity: Activity, files: MarkorFiles, folder: str, prefs: MarkorPrefs, *,
+                    on_file: Callable[[str], None], on_folder: Callable[[str], None]) -> DialogHandle:
+    """The FAB dialog: name + extension fields, type and template spinners, OK / Cancel / Folder."""
+    name = FilenameEditText("", id="new_file_dialog__name", hint="my_note", single_line=True,
+                            width=0, weight=1)
+    ext = FilenameEditText(prefs.last_extension, id="new_file_dialog__ext", hint=".md",
+                           single_line=True, width=dp(96), input_type="textNoSuggestions")
+
+    def on_type(_spinner, index: int, _item: str) -> None:
+        ext.set_text(NEW_FILE_TYPES[index][1])
+        name.set_selection(len(name.text))
+        prefs.last_type = index
+
+    type_spinner = Spinner([label for label, _e in NEW_FILE_TYPES], id="new_file_dialog__type",
+                           selection=prefs.last_type, on_item_selected=on_type, width=MATCH_PARENT)
+    template = Spinner(list(NEW_FILE_TEMPLATES_SHOWN), id="new_file_dialog__template", width=MATCH_PARENT)
+    body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
+                        padding=(dp(24), dp(16), dp(24), 0))
+    name_row = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT)
+    name_row.add(name, ext)
+    body.add(_label("Name"), name_row, _label("Type"), type_spinner, _label("Template"), template,
+             CheckBox("Encrypt file content", id="new_file_dialog__encrypt", visibility="gone"),
+             CheckBox("UTF-8 with BOM", id="new_file_dialog__utf8_bom", visibility="gone"),
+             TextView("- Folder is created without file extension", text_size=sp(12),
+                      text_color=chrome.SECONDARY_TEXT, padding=(0, dp(12), 0, 0)),
+             TextView("- Files and folders are not overwritten", text_size=sp(12),
+                      text_color=chrome.SECONDARY_TEXT))
+    root = ScrollView(id="new_file_dialog__root", width=MATCH_PARENT, height=WRAP_CONTENT)
+    root.add(body)
+    holder: list[DialogHandle] = []
+
+    def ok() -> None:
+        holder[0].dismiss()
+        if not name.text.strip():
+            return
+        prefs.last_extension = ext.text.strip()
+        path = files.new_file_path(folder, name.text, ext.text)
+        if path is None:
+            return
+        if files.create_file(path):
+            on_file(path)
+        else:
+            activity.show_toast("File does not exist and can't be created")
+
+    def make_folder() -> None:
+        holder[0].dismiss()
+        if not name.text.strip():
+            return
+        made = files.create_folder(folder, name.text)
+        if made is None:
+            activity.show_toast("File does not exist and can't be created")
+            return
+        on_folder(made)
+
+    dialog = _alert(None, None, view=root,
+                    buttons=[("OK", ok), ("Cancel", lambda: holder[0].dismiss()),
+                             ("Folder", make_folder)])
+    holder.append(_show(activity, dialog))
+    name.request_focus()
+    return holder[0]
+
+
+# -- rename -------------------------------------------------------------------------------------
+def rename_dialog(activity: Activity, files: MarkorFiles, path: str, *,
+                  on_done: Callable[[], None]) -> DialogHandle:
+    """WrRenameDialog: the full current name, an error line and OK disabled on a clash."""
+    message = TextView("", id="dialog_message", text_size=sp(14), text_color=chrome.ACCENT,
+                       visibility="gone")
+    current = posixpath.basename(path)
+    edit = EditText(current, id="new_name", hint="Enter the name of your folder", single_line=True,
+                    width=MATCH_PARENT)
+    body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
+                        padding=(dp(24), dp(8), dp(24), 0))
+    body.add(message, edit)
+    holder: list[DialogHandle] = []
+
+    def ok_button():
+        return holder[0].window.root.find("android:id/button1") if holder else None
+
+    def validate(_v=None, _t=None) -> None:
+        error = files.rename_error(path, edit.text)
+        message.text = error or ""
+        message.visibility = "visible" if error else "gone"
+        button = ok_button()
+        if button is not None:
+            button.enabled = error is None
+
+    def ok() -> None:
+        if files.rename_error(path, edit.text) is not None:
+            return
+        holder[0].dismiss()
+        try:
+            files.rename(path, edit.text)
+        except MarkorFileError as exc:
+            activity.show_toast(str(exc))
+        on_done()
+
+    dialog = _alert("Rename", None, view=body,
+                          buttons=[("OK", ok), ("Cancel", lambda: holder[0].dismiss())])
+    holder.append(_show(activity, dialog))
+    edit.on_text_changed = validate
+    validate()
+    edit.request_focus()
+    return holder[0]
+
+
+# -- delete -------------------------------------------------------------------------------------
+def delete_message(paths: list[str]) -> str:
+    """"Do you really want to delete this Document?" + blank line + one path per line."""
+    noun = "Document" if len(paths) == 1 else "Documents"
+    return f"Do you really want to delete this {noun}?\n\n" + "\n".join(paths)
+
+
+def confirm_delete_dialog(activity: Activity, files: MarkorFiles, paths: list[str], *,
+                          on_done: Callable[[], None]) -> DialogHandle:
+    """WrConfirmDialog "Confirm Delete" with OK / Cancel."""
+    holder: list[DialogHandle] = []
+
+    def ok() -> None:
+        holder[0].dismiss()
+        files.delete(paths)
+        on_done()
+
+    dialog = _alert(DELETE_TITLE, delete_message(paths),
+                          buttons=[("OK", ok), ("Cancel", lambda: holder[0].dismiss())])
+    holder.append(_show(activity, dialog))
+    return holder[0]
+
+
+# -- details ------------------------------------------------------------------------------------
+def details_dialog(activity: Activity, files: MarkorFiles, path: str) -> DialogHandle:
+    """FileInfoDialog: name, location, last modified, size and type."""
+    stat = files.storage.stat(path)
+    is_dir = stat.is_dir
+    rows = [("ui__fileinfodialog__name", "Name", posixpath.basename(path)),
+            ("ui__fileinfodialog__location", "Location", posixpath.dirname(path)),
+            ("ui__fileinfodialog__last_modified", "Last modified", format_mtime(stat.mtime)),
+            ("ui__fileinfodialog__size_description", "Size",
+             "" if is_dir else f"{stat.size} B"),
+            ("ui__fileinfodialog__mimetype_description", "Type",
+             "Folder" if is_dir else _mime(path))]
+    body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
+                        padding=(dp(24), dp(8), dp(24), 0))
+    for rid, label, value in rows:
+        body.add(_label(label), TextView(value, id=rid, text_size=sp(16), text_color=chrome.PRIMARY_TEXT))
+    holder: list[DialogHandle] = []
+    dialog = _alert(None, None, view=body, buttons=[("OK", lambda: holder[0].dismiss())])
+    holder.append(_show(activity, dialog))
+    return holder[0]
+
+
+def _mime(path: str) -> str:
+    ext = posixpath.splitext(path)[1].lower()
+    return {".md": "text/markdown", ".txt": "text/plain", ".csv": "text/csv",
+            ".adoc": "text/plain", ".html": "text/html"}.get(ext, "*/*")
+
+
+# -- move / copy folder picker ------------------------------------------------------------------
+class FolderPicker:
+    """GsFileBrowserDialog in folder-select mode: folders only, moved items hidden."""
+
+    def __init__(self, activity: Activity, files: MarkorFiles, paths: list[str], start: str,
+                 copy: bool, on_done: Callable[[], None]) -> None:
+        self.activity = activity
+        self.files = files
+        self.paths = paths
+        self.copy = copy
+        self.on_done = on_done
+        self.folder = start
+        self.title = TextView("", id="ui__filesystem_dialog__title", text_size=sp(18),
+                              text_color=chrome.PRIMARY_TEXT, font_weight="medium", max_lines=1,
+                              width=0, weight=1)
+        home = ImageView("folder", id="ui__filesystem_dialog__home", content_desc="Home",
+                         clickable=True, focusable=True, width=dp(48), height=dp(48), padding=dp(12),
+                         on_click=lambda: self.open(self.files.notebook))
+        search = ImageView("search", id="ui__filesystem_dialog__search_button", content_desc="Search",
+                           width=dp(48), height=dp(48), padding=dp(12))
+        header = LinearLayout("horizontal", width=MATCH_PARENT, height=dp(56), gravity="center_vertical",
+                              padding=(dp(16), 0, dp(8), 0))
+        header.add(self.title, home, search)
+        self.list = RecyclerView(id="ui__filesystem_dialog__list", width=MATCH_PARENT, height=dp(420))
+        cancel = Button("Cancel", id="ui__filesystem_dialog__button_cancel", style="text", all_caps=True,
+                        text_color=chrome.ACCENT, on_click=self.cancel)
+        ok = Button("Select this folder", id="ui__filesystem_dialog__button_ok", style="text",
+                    all_caps=True, text_color=chrome.ACCENT, on_click=self.select)
+        buttons = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT, gravity="end",
+                               padding=(dp(8), dp(4)))
+        buttons.add(cancel, ok)
+        self.root = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
+                                 background=chrome.BACKGROUND)
+        self.root.add(header, self.list, buttons)
+        self.handle = activity.show_dialog(self.root)
+        self.open(start)
+
+    def open(self, folder: str) -> None:
+        if not self.files.is_dir(folder):
+            return
+        self.folder = folder
+        verb = "Copy" if self.copy else "Move"
+        name = posixpath.basename(folder) or folder
+        self.title.text = f"{verb} \u2192 {name}"
+        entries = self.files.list_folder(folder, folders_only=True, exclude=frozenset(self.paths))
+        self.list.set_items([chrome.file_row(e, selected=False, on_click=lambda e: self.open(e.path),
+                                             on_long_click=None) for e in entries])
+        self.list.scroll_to(0)
+
+    def cancel(self) -> None:
+        self.handle.dismiss()
+
+    def select(self) -> None:
+        self.handle.dismiss()
+        try:
+            if self.copy:
+                self.files.copy(self.paths, self.folder)
+            else:
+                self.files.move(self.paths, self.folder)
+        except MarkorFileError as exc:
+            self.activity.show_toast(str(exc))
+        self.on_done()
+
+
+def folder_picker(activity: Activity, files: MarkorFiles, paths: list[str], *, start: str, copy: bool,
+                  on_done: Callable[[], None]) -> FolderPicker:
+    """Open the move/copy destination chooser starting in `start`."""
+    return FolderPicker(activity, files, paths, start, copy, on_done)

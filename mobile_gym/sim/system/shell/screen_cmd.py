@@ -1,0 +1,88 @@
+"""`uiautomator dump [path]` and `screencap [-p] [file]`."""
+
+from __future__ import annotations
+
+import struct
+
+import cv2
+import numpy as np
+
+from mobile_gym.sim.system.shell.core import Proc, _reason
+
+
+def cmd_uiautomator(proc: Proc) -> int:
+    args = proc.argv[1:]
+    if not args or args[0] != "dump":
+        proc.print("Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
+                   "help: displays help message\n\ndump: creates an XML dump of current UI hierarchy\n\n"
+                   "events: prints out accessibility events until terminated")
+        return 0 if args[:1] == ["help"] else 1
+    paths = [a for a in args[1:] if not a.startswith("--")]
+    path = paths[0] if paths else "/sdcard/window_dump.xml"
+    xml = proc.android.view_hierarchy()
+    if path in ("/dev/tty", "/dev/stdout"):
+        proc.write(xml)
+        proc.print(f"UI hierchary dumped to: {path}")
+        return 0
+    try:
+        proc.android.storage.write(proc.path(path), xml.encode("utf-8"))
+    except (OSError, ValueError) as exc:
+        proc.print(f"ERROR: could not write {path}: {_reason(exc)}")
+        return 0
+    proc.print(f"UI hierchary dumped to: {path}")
+    return 0
+
+
+def encode_png(rgb: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", cv2.cvtColor(np.ascontiguousarray(rgb), cv2.COLOR_RGB2BGR))
+    if not ok:
+        raise RuntimeError("PNG encoding failed")
+    return buf.tobytes()
+
+
+def encode_raw(rgb: np.ndarray) -> bytes:
+    """screencap without -p: width, height, format (1 = RGBA_8888), colorspace (1 = sRGB), then RGBA rows."""
+    h, w = rgb.shape[:2]
+    rgba = np.empty((h, w, 4), dtype=np.uint8)
+    rgba[:, :, :3] = rgb
+    rgba[:, :, 3] = 255
+    return struct.pack("<IIII", w, h, 1, 1) + rgba.tobytes()
+
+
+def cmd_screencap(proc: Proc) -> int:
+    args = proc.argv[1:]
+    png = False
+    files: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-p":
+            png = True
+        elif a == "-d" and i + 1 < len(args):
+            if args[i + 1] != "0":
+                proc.eprint(f"Display Id '{args[i + 1]}' is not valid.")
+                return 1
+            i += 1
+        elif a == "-a" or a == "-j":
+            pass
+        elif a.startswith("-"):
+            proc.eprint(f"screencap: invalid option -- '{a.lstrip('-')}'")
+            return 1
+        else:
+            files.append(a)
+        i += 1
+    frame = proc.android.screenshot()
+    if files:
+        name = files[0]
+        data = encode_png(frame) if png or name.endswith(".png") else encode_raw(frame)
+        try:
+            proc.android.storage.write(proc.path(name), data)
+        except (OSError, ValueError) as exc:
+            proc.eprint(f"Error opening file: {name} ({_reason(exc)})")
+            return 1
+        return 0
+    proc.write(encode_png(frame) if png else encode_raw(frame))
+    return 0
+
+
+COMMANDS = {"uiautomator": cmd_uiautomator, "screencap": cmd_screencap}

@@ -1,0 +1,315 @@
+"""Screenshot gallery of the simulated apps' key screens (Calendar, Markor, Settings).
+
+Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
+nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
+1080x2400 frame scaled to 540x1200 as docs/gallery/<name>.png and writes docs/gallery/README.md
+with a table of the shots.
+
+    /work/venv/bin/python scripts/gallery.py [--out docs/gallery]
+
+A screen whose route fails (e.g. an app not installed) is reported and skipped; the exit code
+is 1 when any screen failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+from lxml import etree
+
+from mobile_gym.device.sim_device import SimDevice
+
+SIZE = (540, 1200)
+NB = "/storage/emulated/0/Documents/Markor"
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+class Driver:
+    """Touch-only navigation over the dump: tap / long-press nodes by id, text or content-desc."""
+
+    def __init__(self, device: SimDevice) -> None:
+        self.device = device
+
+    def _find(self, *, id: str | None = None, text: str | None = None, desc: str | None = None,
+              desc_prefix: str | None = None) -> tuple[int, int]:
+        root = etree.fromstring(self.device.view_hierarchy().encode("utf-8"))
+        for win in reversed(root.findall("node")):  # topmost window first
+            for el in win.iter("node"):
+                rid = el.get("resource-id", "")
+                if id is not None and rid != id and not rid.endswith(":id/" + id):
+                    continue
+                if text is not None and el.get("text") != text:
+                    continue
+                if desc is not None and el.get("content-desc") != desc:
+                    continue
+                if desc_prefix is not None and not el.get("content-desc", "").startswith(desc_prefix):
+                    continue
+                m = _BOUNDS.fullmatch(el.get("bounds", ""))
+                if m:
+                    l, t, r, b = (int(g) for g in m.groups())
+                    return (l + r) // 2, (t + b) // 2
+        raise LookupError(f"no node with id={id!r} text={text!r} desc={desc!r} desc_prefix={desc_prefix!r}")
+
+    def has(self, **kw: str) -> bool:
+        try:
+            self._find(**kw)
+            return True
+        except LookupError:
+            return False
+
+    def tap(self, **kw: str) -> None:
+        self.tap_xy(*self._find(**kw))
+
+    def tap_xy(self, x: int, y: int) -> None:
+        self.device.touch(x, y, True)
+        self.device.advance(0.05)
+        self.device.touch(x, y, False)
+        self.device.advance(0.4)
+
+    def long_press(self, **kw: str) -> None:
+        x, y = self._find(**kw)
+        self.device.touch(x, y, True)
+        self.device.advance(0.7)
+        self.device.touch(x, y, False)
+        self.device.advance(0.4)
+
+    def swipe(self, x0: int, y0: int, x1: int, y1: int, steps: int = 10) -> None:
+        for i in range(steps + 1):
+            self.device.touch(x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps, True)
+            self.device.advance(0.03)
+        self.device.touch(x1, y1, False)
+        self.device.advance(0.5)
+
+    def type(self, text: str) -> None:
+        self.device.input_text(text)
+        self.device.advance(0.2)
+
+    def key(self, name: str) -> None:
+        self.device.key(name)
+        self.device.advance(0.4)
+
+    def home(self) -> None:
+        self.key("HOME")
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    app: str
+    caption: str
+    route: Callable[[Driver], None]
+
+
+# -- routes (each starts on a freshly booted device at the launcher) ---------------------------
+def _seed_markor(d: Driver) -> None:
+    for folder in ("BookNotes", "MeetingMinutes", "WorkProjects"):
+        d.device.push(f"{NB}/{folder}/.keep", b"")
+    d.device.push(f"{NB}/grocery_list_weekly.md", b"# Groceries\n\n- [ ] Milk\n- [ ] Eggs\n- [x] Bread\n")
+    d.device.push(f"{NB}/reading_list_2024.md", b"1. Dune\n2. Middlemarch\n")
+    d.device.push(f"{NB}/todo.txt", b"(A) Call the plumber\n")
+
+
+def markor_browser(d: Driver) -> None:
+    _seed_markor(d)
+    d.tap(desc="Markor")
+
+
+def markor_new_file(d: Driver) -> None:
+    markor_browser(d)
+    d.tap(desc="Create a new file or folder")
+    d.type("meeting_notes")
+
+
+def markor_editor(d: Driver) -> None:
+    markor_browser(d)
+    d.tap(desc_prefix="File grocery_list_weekly.md ")
+
+
+def markor_selection(d: Driver) -> None:
+    markor_browser(d)
+    d.long_press(desc_prefix="File reading_list_2024.md ")
+    d.tap(desc="More options")
+
+
+def markor_move_picker(d: Driver) -> None:
+    markor_browser(d)
+    d.long_press(desc_prefix="File reading_list_2024.md ")
+    d.tap(desc="More options")
+    d.tap(text="Move")
+
+
+def markor_delete(d: Driver) -> None:
+    markor_browser(d)
+    d.long_press(desc_prefix="File reading_list_2024.md ")
+    d.tap(desc="Delete")
+
+
+def settings_main(d: Driver) -> None:
+    d.tap(desc="Settings")
+
+
+def settings_internet(d: Driver) -> None:
+    settings_main(d)
+    d.tap(text="Network & internet")
+    d.tap(text="Internet")
+
+
+def settings_bluetooth(d: Driver) -> None:
+    settings_main(d)
+    d.tap(text="Connected devices")
+    d.tap(text="Connection preferences")
+    d.tap(text="Bluetooth")
+    d.tap(text="Use Bluetooth")
+
+
+def settings_display(d: Driver) -> None:
+    settings_main(d)
+    d.swipe(540, 1800, 540, 900)
+    d.tap(text="Display")
+
+
+def settings_brightness(d: Driver) -> None:
+    settings_display(d)
+    d.tap(text="Brightness level")
+
+
+CAL = "com.simplemobiletools.calendar.pro:id/"
+
+
+CAL_DB = "/data/data/com.simplemobiletools.calendar.pro/databases/events.db"
+CAL_EVENTS = (  # (start, end, title) in UTC epoch seconds, October 2023
+    (1697385600, 1697389200, "Team sync"),
+    (1697536800, 1697540400, "Dentist"),
+    (1697792400, 1697796000, "Book club"),
+    (1698138000, 1698141600, "Flight to Lisbon"),
+)
+
+
+def _seed_calendar(d: Driver) -> None:
+    """Open the app once (it creates events.db), then insert rows as a task's setup would."""
+    d.tap(desc="Calendar")
+    d.home()
+    cols = ("start_ts,end_ts,title,location,description,reminder_1_minutes,reminder_2_minutes,"
+            "reminder_3_minutes,reminder_1_type,reminder_2_type,reminder_3_type,repeat_interval,"
+            "repeat_rule,repeat_limit,repetition_exceptions,attendees,import_id,time_zone,flags,"
+            "event_type,parent_id,last_updated,source,availability,color,type")
+    for start, end, title in CAL_EVENTS:
+        values = (f"{start},{end},'{title}','','',10,-1,-1,0,0,0,0,0,0,'[]','[]','','UTC',0,1,0,0,"
+                  "'simple-calendar',0,0,0")
+        code, _out, err = d.device.shell(f'sqlite3 {CAL_DB} "INSERT INTO events ({cols}) VALUES ({values})"')
+        if code != 0:
+            raise RuntimeError(f"seeding {title!r} failed: {err}")
+
+
+def calendar_month(d: Driver) -> None:
+    _seed_calendar(d)
+    d.tap(desc="Calendar")
+    d.device.advance(1.0)
+
+
+def calendar_change_view(d: Driver) -> None:
+    calendar_month(d)
+    d.tap(desc="Change view")
+
+
+def calendar_day(d: Driver) -> None:
+    calendar_change_view(d)
+    d.tap(text="Daily view")
+
+
+def calendar_editor(d: Driver) -> None:
+    calendar_month(d)
+    d.tap(desc="New Event")
+    d.tap(text="Event")
+    d.type("Team sync")
+
+
+def calendar_date_picker(d: Driver) -> None:
+    calendar_editor(d)
+    d.key("BACK")  # keyboard
+    d.tap(id=CAL + "event_start_date")
+
+
+def calendar_time_picker(d: Driver) -> None:
+    calendar_editor(d)
+    d.key("BACK")  # keyboard
+    d.tap(id=CAL + "event_start_time")
+
+
+SHOTS: list[Shot] = [
+    Shot("calendar_month", "Calendar", "Monthly view (event titles painted, not in the hierarchy)", calendar_month),
+    Shot("calendar_change_view", "Calendar", "\"Change view\" dialog", calendar_change_view),
+    Shot("calendar_day", "Calendar", "Daily view", calendar_day),
+    Shot("calendar_editor", "Calendar", "Event editor", calendar_editor),
+    Shot("calendar_date_picker", "Calendar", "Date picker", calendar_date_picker),
+    Shot("calendar_time_picker", "Calendar", "24-hour time picker", calendar_time_picker),
+    Shot("markor_browser", "Markor", "File browser over Documents/Markor", markor_browser),
+    Shot("markor_new_file", "Markor", "New file dialog (FAB)", markor_new_file),
+    Shot("markor_editor", "Markor", "Editor with the Markdown action bar", markor_editor),
+    Shot("markor_selection", "Markor", "Selection mode and its overflow menu", markor_selection),
+    Shot("markor_move_picker", "Markor", "Move: folder picker", markor_move_picker),
+    Shot("markor_delete", "Markor", "Confirm Delete dialog", markor_delete),
+    Shot("settings_main", "Settings", "Settings homepage", settings_main),
+    Shot("settings_internet", "Settings", "Network & internet > Internet (Wi\u2011Fi toggle)", settings_internet),
+    Shot("settings_bluetooth", "Settings", "Bluetooth page, \"Use Bluetooth\" on", settings_bluetooth),
+    Shot("settings_display", "Settings", "Display (brightness level, adaptive brightness)", settings_display),
+    Shot("settings_brightness", "Settings", "Brightness slider dialog", settings_brightness),
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "gallery"))
+    parser.add_argument("--only", default="", help="comma-separated shot names")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = {s for s in args.only.split(",") if s}
+    done: list[Shot] = []
+    failed: list[tuple[Shot, str]] = []
+    for shot in SHOTS:
+        if wanted and shot.name not in wanted:
+            continue
+        with SimDevice() as device:
+            driver = Driver(device)
+            try:
+                shot.route(driver)
+                device.advance(0.5)
+                frame = device.screenshot(SIZE)
+            except Exception as exc:  # noqa: BLE001 - report the route and go on with the others
+                failed.append((shot, f"{type(exc).__name__}: {exc}"))
+                print(f"FAILED {shot.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                continue
+        cv2.imwrite(str(out / f"{shot.name}.png"), cv2.cvtColor(frame, cv2.COLOR_RGB2BGR))
+        done.append(shot)
+        print(f"wrote {out / (shot.name + '.png')}")
+    if not wanted:
+        _write_readme(out, done)
+    return 1 if failed else 0
+
+
+def _write_readme(out: Path, shots: list[Shot]) -> None:
+    intro = ("Key screens of the simulated apps, produced by `scripts/gallery.py` (full 1080x2400 "
+             "frames scaled to 540x1200). Every screen is reached with touches, keys and typed text "
+             "on a freshly booted `SimDevice`.")
+    lines = ["# Gallery", "", intro, ""]
+    apps = []
+    for s in shots:
+        if s.app not in apps:
+            apps.append(s.app)
+    for app in apps:
+        row = [s for s in shots if s.app == app]
+        lines += [f"## {app}", "", "| " + " | ".join(s.caption for s in row) + " |",
+                  "|" + "---|" * len(row),
+                  "| " + " | ".join(f"![{s.name}]({s.name}.png)" for s in row) + " |", ""]
+    (out / "README.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

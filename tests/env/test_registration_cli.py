@@ -1,0 +1,58 @@
+"""Registered ids, gym.make with any task file, and the CLI commands that need no device."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import gymnasium as gym
+import pytest
+
+import mobile_gym
+from mobile_gym.cli import main
+from mobile_gym.env import MobileEnv
+from mobile_gym.registration import env_name, registered_tasks, task_path_for
+
+TASK = Path(__file__).resolve().parents[2] / "task_defs" / "calendar_open_editor.textproto"
+
+
+def test_import_registers_ids():
+    assert mobile_gym.__version__
+    assert "MobileEnv/Task-v0" in gym.registry
+    assert "MobileEnv/Calendar-v0" in gym.registry
+    assert "MobileEnv/CalendarOpenEditor-v0" in gym.registry
+    assert task_path_for("MobileEnv/Calendar-v0") == TASK.resolve()
+    assert task_path_for("Calendar") == TASK.resolve()
+    assert task_path_for("some/file.textproto") is None
+    assert env_name("calendar_open_editor") == "CalendarOpenEditor"
+    assert set(registered_tasks()) >= {"Calendar", "CalendarOpenEditor"}
+
+
+def test_make_builds_spaces_without_a_device():
+    env = gym.make("MobileEnv/Task-v0", task_path=str(TASK), obs_size=(135, 300))
+    base = env.unwrapped
+    assert isinstance(base, MobileEnv)
+    assert base.observation_space["pixels"].shape == (300, 135, 3)
+    assert base.action_space["input_token"].n == 3
+    assert base.max_steps == 60
+    env.close()
+
+
+def test_make_without_a_task_is_a_clear_error():
+    with pytest.raises(TypeError, match="needs a task"):
+        gym.make("MobileEnv/Task-v0")
+    with pytest.raises(FileNotFoundError, match="nope.textproto"):
+        MobileEnv("nope.textproto")
+    with pytest.raises(ValueError, match="backend='bluetooth'"):
+        MobileEnv(str(TASK), backend="bluetooth")
+
+
+def test_cli_list_and_check(capsys, tmp_path):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "MobileEnv/Calendar-v0" in out and "MobileEnv/Task-v0" in out
+    assert main(["check", str(TASK)]) == 0
+    assert "ok" in capsys.readouterr().out
+    bad = tmp_path / "bad.textproto"
+    bad.write_text('id: "x"\nmax_num_steps: "ten"\n')
+    assert main(["check", str(bad)]) == 2
+    assert "bad.textproto:2" in capsys.readouterr().out

@@ -1,0 +1,175 @@
+"""Clock, log buffer, storage, settings provider, package manager and the state copier."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, strategies as st
+
+from mobile_gym.sim.system.clock import Clock
+from mobile_gym.sim.system.logcat import LogBuffer, LogEntry, LogFilter, format_entry
+from mobile_gym.sim.system.packages import App, PackageManager
+from mobile_gym.sim.system.settings_provider import SettingsProvider
+from mobile_gym.sim.system.statecopy import StateCopier
+from mobile_gym.sim.system.storage import Storage, normalize
+
+
+def test_clock_starts_at_androidworld_time_and_moves_only_on_advance():
+    c = Clock()
+    assert c.datetime() == datetime(2023, 10, 15, 15, 34, tzinfo=timezone.utc)
+    t = c.now()
+    assert c.now() == t
+    c.advance(1.25)
+    assert c.now() == t + 1.25 and c.uptime() == 1.25
+    for bad in (-1, float("nan"), float("inf"), "1"):
+        with pytest.raises(ValueError):
+            c.advance(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="timezone"):
+        Clock(datetime(2023, 1, 1))
+    assert Clock(datetime(2024, 2, 29, tzinfo=timezone.utc)).datetime().day == 29
+
+
+def test_log_formats():
+    e = LogEntry(1697384040.361, 1433, 1470, "I", "ActivityManager", "Process x has died")
+    assert format_entry(e, "threadtime") == "10-15 15:34:00.361  1433  1470 I ActivityManager: Process x has died"
+    assert format_entry(e, "time") == "10-15 15:34:00.361 I/ActivityManager( 1433): Process x has died"
+    assert format_entry(e, "brief") == "I/ActivityManager( 1433): Process x has died"
+    short = LogEntry(1697384040.0, 7, 7, "D", "Tag", "m")
+    assert format_entry(short, "brief") == "D/Tag     (    7): m"
+    assert format_entry(short, "raw") == "m"
+    with pytest.raises(ValueError, match="unknown logcat format"):
+        format_entry(e, "fancy")
+
+
+def test_log_filters_and_cursors():
+    clock = Clock()
+    logs = LogBuffer(clock)
+    logs.write("D", "A", "debug", 1)
+    logs.write("E", "B", "error", 2)
+    f = LogFilter(["A:I", "*:S"])
+    assert [x.message for x in logs.entries() if f.accepts(x)] == []
+    f = LogFilter(["A:D", "*:S"])
+    assert [x.message for x in logs.entries() if f.accepts(x)] == ["debug"]
+    with pytest.raises(ValueError, match="Invalid filter"):
+        LogFilter(["A:Q"])
+    lines, cur = logs.read_since(0)
+    assert len(lines) == 2
+    logs.clear()
+    logs.write("I", "C", "after", 3)
+    lines, cur2 = logs.read_since(cur)
+    assert [x.message for x in lines] == ["after"] and cur2 == 3
+    with pytest.raises(ValueError):
+        logs.write("X", "T", "m", 1)
+
+
+@given(st.lists(st.sampled_from(["a", "b", "..", ".", ""]), max_size=8))
+def test_normalize_never_escapes_the_root(parts):
+    path = "/" + "/".join(parts)
+    try:
+        norm = normalize(path)
+    except PermissionError:
+        return
+    assert norm.startswith("/") and ".." not in norm.split("/")
+
+
+def test_storage_mapping_and_escape(tmp_path):
+    s = Storage(Clock(), str(tmp_path))
+    s.write("/sdcard/Documents/a.md", b"x")
+    assert (tmp_path / "storage/emulated/0/Documents/a.md").read_bytes() == b"x"
+    assert s.read("/storage/self/primary/Documents/a.md") == b"x"
+    assert s.host_path("/data/user/0/pkg/f") == str(tmp_path / "data/data/pkg/f")
+    with pytest.raises(PermissionError, match="escapes"):
+        s.read("/sdcard/../../../../etc/passwd")
+    with pytest.raises(PermissionError, match="Read-only"):
+        s.write("/system/evil", b"")
+    os.symlink("/etc", tmp_path / "storage/emulated/0/link")
+    with pytest.raises(PermissionError, match="outside"):
+        s.read("/sdcard/link/passwd")
+    with pytest.raises(FileNotFoundError, match="/sdcard/none"):
+        s.read("/sdcard/none")
+
+
+def test_storage_capture_restore_writes_only_changes(tmp_path):
+    clock = Clock()
+    s = Storage(clock, str(tmp_path))
+    s.write("/data/data/p/keep", b"same")
+    s.write("/data/data/p/change", b"v1")
+    image = s.capture()
+    keep_stat = os.stat(s.host_path("/data/data/p/keep")).st_mtime_ns
+    s.write("/data/data/p/change", b"v2")
+    s.write("/data/data/p/new/extra", b"x")
+    s.remove("/data/data/p/keep")
+    s.write("/data/data/p/keep", b"same")
+    keep_stat = os.stat(s.host_path("/data/data/p/keep")).st_mtime_ns
+    s.restore(image)
+    assert s.read("/data/data/p/change") == b"v1"
+    assert not s.exists("/data/data/p/new")
+    assert os.stat(s.host_path("/data/data/p/keep")).st_mtime_ns == keep_stat  # untouched
+    other = Storage(clock, str(tmp_path / "other"))
+    with pytest.raises(ValueError, match="another device"):
+        other.restore(image)
+
+
+def test_storage_mtimes_are_device_time(tmp_path):
+    clock = Clock()
+    s = Storage(clock, str(tmp_path))
+    s.write("/sdcard/a", b"1")
+    clock.advance(60)
+    assert s.stat("/sdcard/a").mtime == Clock().now()
+    with open(s.host_path("/sdcard/a"), "ab") as fh:  # an app writing behind the storage's back
+        fh.write(b"2")
+    assert s.stat("/sdcard/a").mtime == clock.now()
+
+
+def test_settings_provider():
+    p = SettingsProvider()
+    assert p.get("global", "wifi_on") == "1" and p.get("global", "bluetooth_on") == "0"
+    assert p.get("global", "airplane_mode_on") == "0"
+    assert p.get("system", "screen_brightness") == "102" and p.get("system", "time_12_24") == "24"
+    assert p.get("system", "screen_off_timeout") is not None
+    seen = []
+    stop = p.observe(lambda ns, k, v: seen.append((ns, k, v)))
+    p.put("GLOBAL", "wifi_on", 0)
+    p.put("global", "wifi_on", "0")  # unchanged: no event
+    stop()
+    p.put("global", "wifi_on", "1")
+    assert seen == [("global", "wifi_on", "0")]
+    with pytest.raises(ValueError, match="namespace"):
+        p.get("nope", "x")
+
+
+def test_package_manager_validates_declarations():
+    class NoPkg(App):
+        label = "x"
+    with pytest.raises(ValueError, match="package"):
+        PackageManager([NoPkg])
+
+    class BadLauncher(App):
+        package = "com.x.y"
+        label = "x"
+        launcher_activity = ".Main"
+        activities = {}
+    with pytest.raises(ValueError, match="launcher_activity"):
+        PackageManager([BadLauncher])
+
+
+def test_state_copier_copies_closures_and_bound_methods():
+    class Box:
+        def __init__(self) -> None:
+            self.value = 0
+            self.items = [1, 2]
+
+        def bump(self) -> None:
+            self.value += 1
+
+    box = Box()
+    holder = {"lam": lambda: box.bump(), "meth": box.bump, "box": box}
+    copy = StateCopier().copy(holder)
+    copy["lam"]()
+    copy["meth"]()
+    assert copy["box"].value == 2 and box.value == 0
+    assert copy["box"] is not box and copy["box"].items == [1, 2] and copy["box"].items is not box.items
+    shared = object()
+    assert StateCopier(shared=(shared,)).copy({"s": shared})["s"] is shared
