@@ -10,6 +10,7 @@ emulator, `serial=`), or any callable returning a `Device`.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -89,13 +90,19 @@ def resolve_task(task: Any) -> _ResolvedTask:
         registered = task_path_for(task)
         if registered is not None:
             return _ResolvedTask(load_task(registered), str(registered))
-        if Path(task).suffix and not Path(task).exists() and "\n" not in task:
+        if Path(task).exists():
+            return _ResolvedTask(load_task(task), task)
+        if Path(task).suffix and "\n" not in task and "{" not in task:
             raise FileNotFoundError(f"task file {task!r} does not exist (and it is not a registered id)")
-        loaded = load_task(task)
-        return _ResolvedTask(loaded, task if Path(task).exists() else None)
-    if type(task).__name__ == "Task" and hasattr(task, "event_slots"):
-        from mobile_gym.tasks import LoadedTask
+        if re.fullmatch(r"[A-Za-z][\w-]*(/[\w-]+)?", task.strip()) and ":" not in task:
+            from mobile_gym.registration import registered_tasks
 
+            known = ", ".join(sorted(registered_tasks())) or "none"
+            raise ValueError(f"{task!r} is neither a task file nor a registered task (registered: {known})")
+        return _ResolvedTask(load_task(task), None)  # textproto / JSON text
+    from mobile_gym.tasks import LoadedTask, task_pb2
+
+    if isinstance(task, task_pb2.Task):
         return _ResolvedTask(LoadedTask(proto=task, path=None, directory=None), None)
     raise TypeError(
         f"task={task!r}: expected a registered id, a textproto path, a LoadedTask or a Task proto"
@@ -114,8 +121,8 @@ class MobileEnv(gym.Env[dict, dict]):
         obs_size: (width, height) of the `pixels` observation (default 270x600).
         obs_keys: which of "pixels", "view_hierarchy", "instruction" to return.
         step_seconds: device time that passes per step (sim: virtual; adb: waited).
-        max_steps / max_seconds: truncation limits; default from the task
-            (`max_num_steps`, `max_duration_sec`); 0 or None disables.
+        max_steps / max_seconds: truncation limits; None (default) takes the task's
+            `max_num_steps` / `max_duration_sec`; 0 disables the limit.
         render_mode: None, "rgb_array" or "human" (an OpenCV window; needs a display).
         vocabulary: tokens TEXT actions type (default: the task's `vocabulary`).
         response_max_length: maximum length of the `response` answer field.
@@ -148,7 +155,14 @@ class MobileEnv(gym.Env[dict, dict]):
             raise TypeError("give either task= or task_path=, not both")
         if task is None and task_path is None:
             raise TypeError("MobileEnv needs a task: task=<id | path | LoadedTask> or task_path=<path>")
-        resolved = resolve_task(task if task is not None else task_path)
+        from mobile_gym.tasks.registry import as_family  # templated families: a task per seed
+
+        self.family = as_family(task if task is not None else task_path)
+        self.task_seed: int | None = None
+        if self.family is not None:
+            resolved = _ResolvedTask(self.family.make_task(0), f"MobileEnv/{self.family.name}-v0")
+        else:
+            resolved = resolve_task(task if task is not None else task_path)
         self.task = resolved.task
         self.task_source = resolved.source
         proto = self.task.proto
@@ -170,9 +184,14 @@ class MobileEnv(gym.Env[dict, dict]):
         if not step_seconds > 0:
             raise ValueError(f"step_seconds={step_seconds}: must be > 0")
         self.step_seconds = float(step_seconds)
-        self.max_steps = int(max_steps) if max_steps else (int(proto.max_num_steps) if proto.max_num_steps > 0 else None)
-        self.max_seconds = float(max_seconds) if max_seconds else (
-            float(proto.max_duration_sec) if proto.max_duration_sec > 0 else None)
+        if max_steps is None:
+            max_steps = proto.max_num_steps
+        if max_seconds is None:
+            max_seconds = proto.max_duration_sec
+        if max_steps < 0 or max_seconds < 0:
+            raise ValueError(f"max_steps={max_steps}, max_seconds={max_seconds}: limits must be >= 0 (0 = none)")
+        self.max_steps: int | None = int(max_steps) or None
+        self.max_seconds: float | None = float(max_seconds) or None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: expected None, 'rgb_array' or 'human'")
         if render_mode == "human":
@@ -257,6 +276,8 @@ class MobileEnv(gym.Env[dict, dict]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         """Restore the task's start state (setup once, then snapshot/restore + reset steps)."""
         super().reset(seed=seed)
+        if self.family is not None:
+            self._next_family_task(seed)
         if options:
             unknown = [k for k in options if k not in ("skip_reset_steps",)]
             if unknown:
@@ -295,7 +316,16 @@ class MobileEnv(gym.Env[dict, dict]):
         timing["observe"] = time.perf_counter() - t2
         timing["total"] = time.perf_counter() - t0
         info = self._info(reward_parts=None, timing=timing)
+        if self.family is not None:
+            info["task_seed"] = self.task_seed
         return obs, info
+
+    def _next_family_task(self, seed: int | None) -> None:
+        """A templated family's episode task: `seed`'s, else a seed drawn from np_random."""
+        self.task_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**31 - 1))
+        self.task = self.family.make_task(self.task_seed)  # type: ignore[union-attr]
+        self._engine = None
+        self._instruction_cache = None
 
     def step(self, action: Any):
         """Apply one raw action (see mobile_gym.spaces.actions), advance time, observe, score."""
@@ -327,14 +357,15 @@ class MobileEnv(gym.Env[dict, dict]):
             t3 = time.perf_counter()
             timing["observe"] = t3 - t2
             log_lines = device.logcat()
-            timing["logcat"] = time.perf_counter() - t3
+            t4 = time.perf_counter()
+            timing["logcat"] = t4 - t3
+            # state sources and lazy inputs read the device too
+            result = self._engine.step(self._step_inputs(log_lines, response, obs))  # type: ignore[union-attr]
+            timing["engine"] = time.perf_counter() - t4
         except DeviceError as exc:
             if not self.truncates_on_device_error:
                 raise
             return self._device_failure(exc, timing)
-        t4 = time.perf_counter()
-        result = self._engine.step(self._step_inputs(log_lines, response, obs))  # type: ignore[union-attr]
-        timing["engine"] = time.perf_counter() - t4
         for key, value in (getattr(result, "timing", None) or {}).items():
             timing[f"engine.{key}"] = value
         if result.instructions:
@@ -386,8 +417,8 @@ class MobileEnv(gym.Env[dict, dict]):
         return {
             "task": self.task_source, "backend": self.backend, "serial": self.serial,
             "obs_size": list(self.obs_size), "obs_keys": list(self.obs_keys),
-            "step_seconds": self.step_seconds, "max_steps": self.max_steps,
-            "max_seconds": self.max_seconds, "vocabulary": list(self.vocabulary),
+            "step_seconds": self.step_seconds, "max_steps": self.max_steps or 0,
+            "max_seconds": self.max_seconds or 0.0, "vocabulary": list(self.vocabulary),
             "response_max_length": self.response_max_length,
             "instruction_max_length": self.instruction_max_length,
             "device_kwargs": self.device_kwargs,

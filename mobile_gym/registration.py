@@ -75,4 +75,24 @@ def register_envs() -> list[str]:
         ids.append(env_id)
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"task": str(path)})
+    ids += register_families()
+    return ids
+
+
+def register_families() -> list[str]:
+    """One id per templated task family (mobile_gym.tasks.registry), plus its aliases; a family
+    id replaces a task-file id of the same name. The env draws a new task per reset seed."""
+    from mobile_gym.tasks import registry
+
+    ids = []
+    names = {name: name for name in registry.family_names()}
+    names.update({alias: name for alias, name in registry.ALIASES.items() if name in names})
+    for short, name in names.items():
+        env_id = f"{NAMESPACE}/{short}-v0"
+        ids.append(env_id)
+        if env_id in gym.registry and gym.registry[env_id].kwargs.get("task") != name:
+            del gym.registry[env_id]
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"task": name},
+                         max_episode_steps=None)
     return ids

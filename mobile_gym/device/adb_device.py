@@ -8,7 +8,7 @@ What each call sends (adb.md sections 4, 9-11):
   input_text      `input text '<escaped>'` (ASCII only, like the real `input`)
   logcat          `logcat -d -v epoch -T <last seen time>` polling, de-duplicated at the boundary
   pull/push/ls    the sync protocol
-  advance         real time passes (time.sleep)
+  advance         real time passes (time.sleep, or the `sleep` given)
   snapshot        not available over plain adb: returns None; restore(None) does nothing and
                   the task's reset steps must bring the app back to its start state
 
@@ -87,10 +87,12 @@ class AdbDevice:
         retry_delay: float = 0.5,
         timeout: float = 30.0,
         adb_device: Any = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.retries = max(1, int(retries))
         self.retry_delay = float(retry_delay)
         self.timeout = float(timeout)
+        self._sleep = sleep  # real time by default; injectable so tests control time
         self._closed = False
         self._pressed = False
         self._log_since: float | None = None
@@ -131,7 +133,7 @@ class AdbDevice:
             except Exception as exc:  # AdbError, AdbTimeout, OSError, EOFError ...
                 last = exc
                 if attempt + 1 < self.retries:
-                    time.sleep(self.retry_delay)
+                    self._sleep(self.retry_delay)
         raise DeviceError(
             f"adb device {self.serial}: {what} failed after {self.retries} tries: "
             f"{type(last).__name__}: {last}") from last
@@ -257,7 +259,7 @@ class AdbDevice:
 
     def advance(self, seconds: float) -> None:
         if seconds > 0:
-            time.sleep(seconds)
+            self._sleep(seconds)
 
     def snapshot(self) -> Any:
         return None

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import posixpath
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
+from mobile_gym.device.base import (
+    KEY_NAMES,
+    DeviceError,
+    FileEntry,
+    InvalidInputError,
+    LogLine,
+    TextBox,
+)
 from mobile_gym.sim.android import SimAndroid, SimSnapshot
 from mobile_gym.sim.system.clock import DEFAULT_START
 from mobile_gym.sim.system.packages import App
@@ -116,7 +123,7 @@ class SimDevice:
     def restore(self, snapshot: Any) -> None:
         android = self._op("restore a snapshot")
         if not isinstance(snapshot, SimDeviceSnapshot):
-            raise ValueError(f"restore() needs a snapshot from SimDevice.snapshot() of {self._name}; "
+            raise TypeError(f"restore() needs a snapshot from SimDevice.snapshot() of {self._name}; "
                              f"got {type(snapshot).__name__}")
         android.restore(snapshot.android)
         self._log_cursor = snapshot.log_cursor
@@ -126,7 +133,7 @@ class SimDevice:
             self._android.close()
             self._android = None
 
-    def __enter__(self) -> "SimDevice":
+    def __enter__(self) -> SimDevice:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -41,7 +41,7 @@ from mobile_gym.events.matchers import (
     make_matcher,
 )
 from mobile_gym.events.selector import compile_selector
-from mobile_gym.events.slots import Node, Slot, SourceNode, StepState, topological
+from mobile_gym.events.slots import Node, Slot, SourceNode, StepState, stateless, topological
 from mobile_gym.events.sources.base import Repeat, Source
 from mobile_gym.events.sources.icon import IconSource
 from mobile_gym.events.sources.log import LogSource
@@ -318,7 +318,11 @@ class EventEngine:
             where = self._where(path, f"{_fmt(path)} (slot id {msg.id})" if msg.id else _fmt(path))
             if msg.type not in (0, 1, 2):
                 raise TaskCompileError(f"{where}: unknown slot type {msg.type}")
-            transform = compile_transformation(list(msg.transformation), where=where, limits=self.options.limits)
+            stmt_where = [self._where(path + ("transformation", k), f"{_fmt(path)} transformation[{k}]"
+                                      + (f" (slot id {msg.id})" if msg.id else ""))
+                          for k in range(len(msg.transformation))]
+            transform = compile_transformation(list(msg.transformation), where=where, limits=self.options.limits,
+                                               statement_where=stmt_where)
             slot = Slot(msg.id, msg.type, Repeat.from_slot_wire(msg.repeatability), transform, where, label)
             if msg.id != 0:
                 if msg.id in self.sources or msg.id in self.slots:
@@ -369,6 +373,9 @@ class EventEngine:
             if slot.type == 0 and len(slot.children) > 1:
                 raise TaskCompileError(f"{slot.where}: a SINGLE slot has {len(slot.children)} events; use OR or AND")
         self._check_cycles()
+        memo: dict[int, bool] = {}
+        for slot in self._all_slots:
+            slot.children_stateless = all(stateless(c, memo) for c in slot.children)
 
     def _ref(self, ref_id: int, path: FieldPath, what: str) -> Node:
         node: Node | None = self.slots.get(ref_id) or self.sources.get(ref_id)
@@ -498,9 +505,11 @@ class EventEngine:
                 continue
             if n.dead:
                 continue
-            stack.extend(n.children)
             if not n.prereq_ok:
                 stack.extend(n.prerequisites)
+                if not n.held and n.children_stateless:
+                    continue  # blocked and history-free: its children are not evaluated
+            stack.extend(n.children)
             if n.cache_until:
                 stack.extend(n.cache_until)
                 cache_slots.append(n)

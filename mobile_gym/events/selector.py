@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cssselect
+from cssselect.xpath import XPathExpr
 from lxml import etree
 
 from mobile_gym.events.errors import SelectorError
@@ -163,9 +164,50 @@ def _literals(node: object, out: list[str]) -> None:
         _literals(node.selector, out)
 
 
+def _cost(condition: str) -> int:
+    """Rough evaluation cost of one XPath condition (cheap tests go first in a conjunction)."""
+    if "count(" in condition or "::" in condition:
+        return 4
+    if "substring(" in condition:
+        return 3
+    if "contains(" in condition:
+        return 2
+    if "starts-with(" in condition:
+        return 1
+    return 0
+
+
+class _SortedExpr(XPathExpr):
+    """An XPathExpr whose `and`-ed conditions are emitted cheapest first (same truth value:
+    XPath 1.0 conditions have no side effects), so libxml2 short-circuits early."""
+
+    def __init__(self, path: str = "", element: str = "*", condition: str = "", star_prefix: bool = False) -> None:
+        self._conds: list[str] = []
+        super().__init__(path, element, condition, star_prefix)
+
+    @property  # type: ignore[override]
+    def condition(self) -> str:
+        if len(self._conds) <= 1:
+            return self._conds[0] if self._conds else ""
+        return " and ".join(f"({c})" for c in sorted(self._conds, key=_cost))
+
+    @condition.setter
+    def condition(self, value: str) -> None:
+        self._conds = [value] if value else []
+
+    def add_condition(self, condition: str, conjuction: str = "and") -> "_SortedExpr":
+        if conjuction == "and":
+            self._conds.append(condition)
+        else:
+            self._conds = [f"({self.condition}) {conjuction} ({condition})"]
+        return self
+
+
 class _Translator(cssselect.GenericTranslator):
-    """cssselect's translator with cheaper XPath for `$=` and `*=` (a `contains()` pre-test,
-    which libxml2 evaluates without building substrings); same results."""
+    """cssselect's translator with cheaper XPath: a `contains()` pre-test for `$=` (libxml2
+    evaluates it without building substrings) and cheapest-first conditions; same results."""
+
+    xpathexpr_cls = _SortedExpr
 
     def xpath_attrib_suffixmatch(self, xpath, name, value):  # type: ignore[no-untyped-def]
         if value:

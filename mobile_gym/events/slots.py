@@ -109,6 +109,7 @@ class Slot:
         self.cache_until: list[Node] = []
         self.never_release = False
         self.kind: ListenerKind = NESTED
+        self.children_stateless = False  # set by the engine: see `stateless`
         self.reset()
 
     @property
@@ -135,6 +136,20 @@ class Slot:
             self.set = False
             self.values = []
             return
+        if not self.prereq_ok:
+            ok = True
+            for p in self.prerequisites:
+                p.evaluate(st)
+                if not (p.ever_set or p.set):
+                    ok = False
+            self.prereq_ok = ok
+            if not ok and not self.held and self.children_stateless:
+                # Blocked, and nothing below keeps history: evaluating the children could not
+                # change any later step, so skip them (no OCR / hierarchy for them).
+                self.set = False
+                self.values = []
+                self.cond_last = False
+                return
         children = self.children
         for c in children:
             c.evaluate(st)
@@ -144,13 +159,6 @@ class Slot:
             cond = any(c.set for c in children)
         else:
             cond = children[0].set
-        if not self.prereq_ok:
-            ok = True
-            for p in self.prerequisites:
-                p.evaluate(st)
-                if not (p.ever_set or p.set):
-                    ok = False
-            self.prereq_ok = ok
         if self.held:
             if cond and self.prereq_ok:
                 value = self._compute(st)
@@ -253,6 +261,23 @@ class Slot:
 
 
 Node = Union[Slot, SourceNode]
+
+
+def stateless(node: Node, memo: dict[int, bool]) -> bool:
+    """Whether a node's output is a pure function of the current step's inputs: an UNLIMITED
+    source, or an UNLIMITED slot without prerequisites or cache_until over such nodes. Skipping
+    such a subtree while its parent is blocked changes nothing later (defects 7 and 13)."""
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    memo[key] = False  # cycles are rejected elsewhere; be safe while recursing
+    if isinstance(node, SourceNode):
+        result = node.source.repeat is Repeat.UNLIMITED
+    else:
+        result = (node.repeat is Repeat.UNLIMITED and not node.prerequisites and not node.cache_until
+                  and not node.never_release and all(stateless(c, memo) for c in node.children))
+    memo[key] = result
+    return result
 
 
 def topological(nodes: Sequence[Node]) -> list[Slot]:

@@ -831,9 +831,11 @@ def _short(v: Any) -> str:
 
 
 def compile_transformation(statements: Sequence[str], *, where: str = "",
-                           limits: Limits = DEFAULT_LIMITS) -> Transformation:
+                           limits: Limits = DEFAULT_LIMITS,
+                           statement_where: Sequence[str] | None = None) -> Transformation:
     """Parse and check statements; raise TransformSyntaxError naming `where` and the line.
 
+    `statement_where[i]`, when given, names where statement i is written (FILE:LINE:COL ...).
     An empty list means the identity `y = x` (Mobile-Env's default).
     """
     texts = tuple(statements)
@@ -842,7 +844,10 @@ def compile_transformation(statements: Sequence[str], *, where: str = "",
     checker_bound: dict[str, str] = {"x": "value"}
     body: list[ast.stmt] = []
     for index, text in enumerate(texts):
-        label = f"{where} transformation[{index}]" if where else f"transformation[{index}]"
+        if statement_where is not None and index < len(statement_where):
+            label = statement_where[index]
+        else:
+            label = f"{where} transformation[{index}]" if where else f"transformation[{index}]"
         if not isinstance(text, str):
             raise TransformSyntaxError("statement is not a string", where=label)
         if len(text) > limits.max_source_chars:

@@ -9,38 +9,34 @@ copies it back. No wall clock, no global RNG: everything random derives from `se
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from mobile_gym.sim.system.activity import Intent
+from mobile_gym.device.base import TextBox
+from mobile_gym.sim.system.activity import Intent, IntentFilter
 from mobile_gym.sim.system.activity_manager import ActivityManager
 from mobile_gym.sim.system.clock import DEFAULT_START, Clock
 from mobile_gym.sim.system.ime import InputMethod
-from mobile_gym.sim.system.logcat import LogBuffer
+from mobile_gym.sim.system.logcat import LogBuffer, LogEntry
 from mobile_gym.sim.system.navigation_bar import NavigationBar
-from mobile_gym.sim.system.packages import App, PackageManager
+from mobile_gym.sim.system.packages import App, PackageInfo, PackageManager
 from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
 from mobile_gym.sim.system.shell import Shell
 from mobile_gym.sim.system.statecopy import StateCopier
 from mobile_gym.sim.system.status_bar import StatusBar
-from mobile_gym.sim.system.storage import Storage, StorageImage
+from mobile_gym.sim.system.storage import DirEntry, Storage, StorageImage
 from mobile_gym.sim.system.toast import Toasts
-from mobile_gym.device.base import TextBox
-from mobile_gym.sim.system.activity import IntentFilter
-from mobile_gym.sim.system.logcat import LogEntry
-from mobile_gym.sim.system.packages import PackageInfo
-from mobile_gym.sim.system.storage import DirEntry
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.window import Window
 from mobile_gym.sim.ui.window_manager import WindowManager
 
-SYSTEM_KEYS = ("BACK", "HOME", "APP_SWITCH")
 BUILD_PROPS: dict[str, str] = {
     "ro.build.version.sdk": "33",
     "ro.build.version.release": "13",
@@ -84,6 +80,7 @@ class _DeviceState:
     nav_bar: NavigationBar
     ime: InputMethod
     recents: Recents
+    props: dict[str, str]
     touch_down: tuple[int, int] | None = None
 
 
@@ -109,10 +106,11 @@ class SimAndroid:
         if apps is None:
             from mobile_gym.sim.apps import default_apps
             apps = default_apps()
-        from mobile_gym.sim.apps.launcher import PACKAGE as HOME, LauncherApp
+        from mobile_gym.sim.apps.launcher import PACKAGE as HOME
+        from mobile_gym.sim.apps.launcher import LauncherApp
         app_list = list(apps)
-        if LauncherApp not in app_list:
-            app_list.insert(0, LauncherApp)
+        if not any(getattr(a, "package", None) == HOME for a in app_list):
+            app_list.insert(0, LauncherApp)  # a phone always has its home app
         self.name = name
         self.seed = seed
         self._token = object()
@@ -120,8 +118,8 @@ class SimAndroid:
         clock = Clock(start)
         self.packages = PackageManager(app_list)
         self.storage = Storage(clock, storage_dir)
-        self.props = dict(BUILD_PROPS)
-        self.props["ro.sf.lcd_density"] = str(density)
+        props = dict(BUILD_PROPS)
+        props["ro.sf.lcd_density"] = str(density)
         logs = LogBuffer(clock)
         settings = SettingsProvider()
         screen = ScreenLayout(width, height, density)
@@ -138,7 +136,8 @@ class SimAndroid:
         wm.add(status_bar.window)
         wm.add(nav_bar.window)
         wm.on_editor_focus = ime.on_editor_focus
-        self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents)
+        self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents,
+                                   props)
         self._copier = StateCopier(shared=(self, self.storage, self.packages),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
@@ -159,6 +158,11 @@ class SimAndroid:
     @property
     def settings(self) -> SettingsProvider:
         return self._state.settings
+
+    @property
+    def props(self) -> dict[str, str]:
+        """System properties (`getprop`/`setprop`)."""
+        return self._state.props
 
     @property
     def wm(self) -> WindowManager:
@@ -361,7 +365,7 @@ class SimAndroid:
         """Return to `snap` (taken by this device); ValueError naming the device otherwise."""
         self._check_open()
         if not isinstance(snap, SimSnapshot):
-            raise ValueError(f"restore() needs a snapshot taken by {self.name}.snapshot(), got {type(snap).__name__}")
+            raise TypeError(f"restore() needs a snapshot taken by {self.name}.snapshot(), got {type(snap).__name__}")
         if snap.owner is not self._token:
             raise ValueError(f"snapshot was taken on device {snap.owner_name!r} (a different device object), "
                              f"it cannot be restored on {self.name!r}")

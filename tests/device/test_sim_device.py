@@ -9,8 +9,7 @@ from lxml import etree
 from mobile_gym.device.base import Device, DeviceError, InvalidInputError, LogLine
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.demo import NotesDemoApp
-
-from tests.device.helpers import bounds_of, center, find, nodes, tap, tap_node
+from tests.device.helpers import bounds_of, center, find, tap, tap_node
 
 LAUNCHER = "com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity"
 NOTES = "com.example.notesdemo/com.example.notesdemo.MainActivity"
@@ -259,7 +258,7 @@ def test_foreign_snapshot_is_refused(device):
         snap = other.snapshot()
         with pytest.raises(ValueError, match="emulator-5556"):
             device.restore(snap)
-        with pytest.raises(ValueError, match="snapshot"):
+        with pytest.raises(TypeError, match="snapshot"):
             device.restore("not a snapshot")
     finally:
         other.close()

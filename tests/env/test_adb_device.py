@@ -241,3 +241,31 @@ def test_env_truncates_on_adb_failure(fake, monkeypatch):
     obs2, reward, terminated, truncated, info = env.step(make_action(ActionType.REPEAT))
     assert truncated and not terminated and "emulator-5554" in info["error"]
     assert obs2 is obs or obs2.keys() == obs.keys()
+
+
+def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
+    """MobileEnv(backend="adb") + ElementActions solve the Calendar task; the 'phone' answers
+    AdbDevice's shell commands with the simulator's shell, and resets go through reset steps
+    (AdbDevice has no snapshots)."""
+    from mobile_gym.cli import oracle_path, read_script
+    from mobile_gym.env import MobileEnv
+    from mobile_gym.registration import task_path_for
+    from mobile_gym.wrappers import ElementActions
+    from tests.env.adb_over_sim import AdbOverSim
+
+    phone = AdbOverSim()
+    env = ElementActions(MobileEnv("MobileEnv/Calendar-v0", backend="adb", serial=phone.serial,
+                                   device_kwargs={"adb_device": phone, "sleep": phone.sleep}))
+    script = read_script(oracle_path(task_path_for("Calendar")))
+    for episode in range(2):
+        obs, _ = env.reset(seed=0)
+        assert '"Calendar"' in obs["elements"]  # reset steps brought the launcher back
+        total = 0.0
+        for line in script:
+            obs, reward, terminated, truncated, info = env.step(env.command(line))
+            total += reward
+        assert terminated and info["success"] and total == 2.0, (episode, total)
+    sent = " | ".join(phone.commands)
+    assert "input motionevent DOWN" in sent and "uiautomator dump" in sent and "logcat -d -v epoch -T" in sent
+    assert "input text Meeting" in sent
+    env.close()

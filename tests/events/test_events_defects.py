@@ -311,3 +311,26 @@ def test_16_importing_the_engine_is_light():
             "print(sorted(m for m in ('torch', 'sentence_transformers', 'rapidocr_onnxruntime') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_3_rejection_names_file_and_line(tmp_path):
+    from mobile_gym.tasks.loader import load_task
+
+    path = tmp_path / "bad.textproto"
+    path.write_text('event_sources { id: 1 log_event { filters: "a:V" pattern: "x" } }\n'
+                    "event_slots {\n  reward_listener {\n    events { id: 1 }\n"
+                    '    transformation: "y = 1"\n    transformation: "y = x.__class__"\n  }\n}\n')
+    with pytest.raises(TransformSyntaxError) as info:
+        EventEngine(load_task(path))
+    assert f"{path}:6:5" in str(info.value) and "__class__" in str(info.value)
+
+
+def test_15_the_engine_does_not_talk_to_the_device_for_screen_sources():
+    # Mobile-Env ran uiautomator dumps on the agent's adb shell. The engine only reads the
+    # step's lazy inputs; the Device is used by state_event sources alone.
+    class Untouchable:
+        def __getattr__(self, name):
+            raise AssertionError(f"the engine used device.{name}")
+
+    e, d = engine(vh_source('#"b"'))
+    assert d.step(xml=dump(N(rid="b")), device=Untouchable()).reward == 1.0

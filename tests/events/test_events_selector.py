@@ -61,3 +61,25 @@ def test_pretest_never_hides_a_match(texts, value, op, kind):
     candidates = [root_value, *texts]
     expected = [t for t in candidates if value and check(t, value)] if op else [t for t in candidates if t == value]
     assert [m.get(attr) for m in matches] == expected
+
+
+TREE = dump(N(rid="app:id/root", children=[
+    N(cls="android.widget.LinearLayout", rid="app:id/row", children=[
+        N(cls="android.widget.TextView", text="OK", rid="app:id/title"),
+        N(cls="android.widget.Button", text="OK", rid="app:id/action", clickable=True)]),
+    N(cls="android.widget.LinearLayout", rid="app:id/row", children=[
+        N(cls="android.widget.TextView", text="Open", rid="app:id/title"),
+        N(cls="android.widget.Button", text="Open", rid="app:id/action")])]))
+
+
+@pytest.mark.parametrize("css", [
+    '[resource-id$="row"] > [class$="Button"][text="OK"]', '[class*="Text"][text^="O"]', "node:nth-child(2)",
+    'node:not([text="OK"])[class$="Button"]', '[resource-id$="row"] [text="Open"], [clickable="true"]',
+    '[class$="View"]:first-child', '[text="OK"] + [class*="Button"]', '[text="OK"] ~ node',
+])
+def test_reordered_xpath_selects_what_cssselect_selects(css):
+    import cssselect
+
+    root = etree.fromstring(TREE.encode())
+    reference = etree.XPath(cssselect.GenericTranslator().css_to_xpath(css, prefix="descendant-or-self::"))(root)
+    assert compile_selector(css).select(root) == reference

@@ -77,7 +77,9 @@ def test_state_sources(tmp_path):
     device.sql("INSERT INTO events (title, start_ts) VALUES ('Dentist.', 100)")
     assert d.step(device=device).reward == 10.0  # the fuzzy title matches; the exact count query does not
     device.sql("UPDATE events SET title = 'Dentist' WHERE start_ts = 100")
-    assert d.step(device=device).reward == 11.0  # a new passing state for both NONE sources
+    r = d.step(device=device)
+    assert r.reward == 1.0  # the count query passes now; rows_added still reports the same state
+    assert r.fired["source:1"] == [{"columns": ["count(*)"], "rows": [[1]]}]
     device.files["/sdcard/Documents/note.md"] = b"Hello world\r\n"
     device.settings[("global", "wifi_on")] = "1"
     assert d.step(device=device).reward == 1100.0

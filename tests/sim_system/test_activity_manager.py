@@ -8,7 +8,7 @@ from mobile_gym.sim.android import SimAndroid
 from mobile_gym.sim.apps.demo import NotesDemoApp
 from mobile_gym.sim.system.activity import Activity, IntentFilter
 from mobile_gym.sim.system.packages import App
-from mobile_gym.sim.ui import Button, EditText, LinearLayout, TextView
+from mobile_gym.sim.ui import Button, EditText, LinearLayout, TextView, popup_menu
 
 EVENTS: list[str] = []
 
@@ -25,11 +25,17 @@ class Screen(Activity):
                  Button("Top", id="top", on_click=lambda: self.start_activity(".Top")),
                  Button("Main", id="main_button", on_click=lambda: self.start_activity(".Main")),
                  Button("Boom", id="boom", on_click=self.boom),
+                 Button("Menu", id="menu", on_click=self.menu),
                  EditText(id="field", hint="type"))
         self.set_content(root)
 
     def later(self) -> None:
         self.ctx.post_delayed(1.0, lambda: self.show_toast("one second later", long=True))
+
+    def menu(self) -> None:
+        anchor = self.content.find("menu").bounds
+        self.show_popup(popup_menu(["Rename", "Delete"], on_item=lambda i, label: EVENTS.append(f"menu {label}")),
+                        anchor)
 
     def boom(self) -> None:
         raise RuntimeError("button handler failed")
@@ -169,15 +175,20 @@ def test_app_crash_is_contained(phone):
 def test_keyboard_window_resizes_app_and_goes_away(phone):
     phone.shell("am start -n org.example.lifecycle/.Main")
     app_window = next(w for w in phone.wm.windows if w.kind == "app")
-    full = app_window.frame
+    assert app_window.frame == phone.screen.full  # the DecorView covers the screen
+    content = app_window.root.find("android:id/content")
+    full = content.bounds
+    assert (full.top, full.bottom) == (phone.screen.status_bar.bottom, phone.screen.nav_bar.top)
     click(phone, "field")
     ime = [w for w in phone.wm.windows if w.kind == "ime"]
     assert len(ime) == 1 and ime[0].package == "com.google.android.inputmethod.latin"
-    assert app_window.frame.bottom == ime[0].frame.top < full.bottom
+    app_window.ensure_layout()
+    assert content.bounds.bottom == ime[0].frame.top < full.bottom
     assert ime[0].frame.bottom == phone.screen.nav_bar.top
     phone.key("BACK")
     assert [w for w in phone.wm.windows if w.kind == "ime"] == []
-    assert app_window.frame == full
+    app_window.ensure_layout()
+    assert content.bounds == full
     click(phone, "field")  # tapping the focused field brings it back
     assert [w for w in phone.wm.windows if w.kind == "ime"]
     phone.key("HOME")
@@ -207,3 +218,51 @@ def test_recents_clear_all(phone):
     click(phone, "clear_all")
     assert phone.current_activity().startswith("com.google.android.apps.nexuslauncher/")
     assert phone.am.recent_tasks() == []
+
+
+def test_popup_menu_item_back_and_outside_touch(phone):
+    phone.shell("am start -n org.example.lifecycle/.Main")
+    click(phone, "menu")
+    popups = [w for w in phone.wm.windows if w.kind == "popup"]
+    assert len(popups) == 1 and popups[0].package == "org.example.lifecycle"
+    phone.tap(*phone.wm.find_text("Delete").bounds.center)
+    assert EVENTS[-1] == "menu Delete"
+    assert [w for w in phone.wm.windows if w.kind == "popup"] == []
+    click(phone, "menu")
+    phone.key("BACK")
+    assert [w for w in phone.wm.windows if w.kind == "popup"] == []
+    assert phone.current_activity().endswith(".Main")
+    click(phone, "menu")
+    phone.tap(10, 2000)  # outside the popup
+    assert [w for w in phone.wm.windows if w.kind == "popup"] == []
+    click(phone, "menu")  # and it can be opened again
+    assert len([w for w in phone.wm.windows if w.kind == "popup"]) == 1
+
+
+def test_input_draganddrop_holds_for_a_long_press(phone):
+    phone.shell("am start -n com.example.notesdemo/.MainActivity")
+    x, y = phone.wm.find_text("Note 3").bounds.center
+    t0 = phone.clock.now()
+    assert phone.shell(f"input draganddrop {x} {y} {x} {y + 200} 300") == (0, "", "")
+    assert phone.wm.find("android:id/alertTitle") is not None
+    assert phone.clock.now() - t0 >= 1.0
+
+
+class BrokenHome(Activity):
+    def on_create(self) -> None:
+        raise RuntimeError("launcher cannot start")
+
+
+def test_a_launcher_that_crashes_does_not_hang_the_phone():
+    from mobile_gym.sim.apps import launcher
+
+    class CrashingLauncher(launcher.LauncherApp):
+        activities = {".NexusLauncherActivity": BrokenHome}  # noqa: RUF012
+    phone = SimAndroid([CrashingLauncher, NotesDemoApp])
+    try:
+        assert phone.current_activity() == ""
+        assert "launcher cannot start" in phone.shell("logcat -d -b crash")[1]
+        phone.shell("am start -n com.example.notesdemo/.MainActivity")
+        assert phone.current_activity().endswith(".MainActivity")
+    finally:
+        phone.close()

@@ -6,7 +6,8 @@ import os
 from datetime import datetime, timezone
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mobile_gym.sim.system.clock import Clock
 from mobile_gym.sim.system.logcat import LogBuffer, LogEntry, LogFilter, format_entry

@@ -184,6 +184,8 @@ def test_wm_getprop_date(sh, android):
     assert sh("getprop ro.product.model")[1] == "Pixel 6\n"
     assert sh("getprop no.such.prop")[1] == "\n"
     assert "[ro.build.version.sdk]: [33]" in sh("getprop")[1].splitlines()
+    assert sh("setprop persist.sys.timezone UTC; getprop persist.sys.timezone")[1] == "UTC\n"
+    assert sh("setprop ro.product.model X")[0] == 1
     assert sh("date")[1] == "Sun Oct 15 15:34:00 UTC 2023\n"
     assert sh("date +%s")[1] == "1697384040\n"
     android.advance(90)

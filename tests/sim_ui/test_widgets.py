@@ -110,10 +110,11 @@ def test_seekbar_follows_drag_inside_scroll_container():
     from mobile_gym.sim.ui import ScrollView, SeekBar
 
     seen = []
-    bar = SeekBar(max=255, progress=102, id="brightness",
+    bar = SeekBar(max=255, progress=102, id="brightness", width=dp(200),
                   on_progress_changed=lambda v, p, user: seen.append((p, user)))
     content = LinearLayout("vertical", width=MATCH_PARENT)
-    content.add(bar, *[TextView(f"Row {i}", height=dp(100)) for i in range(40)])
+    content.add(*[TextView(f"Row {i}", height=dp(100)) for i in range(4)], bar,
+                *[TextView(f"Row {i}", height=dp(100)) for i in range(4, 40)])
     sv = ScrollView(width=MATCH_PARENT, height=MATCH_PARENT)
     sv.add(content)
     wm, _ = show(screen(sv))

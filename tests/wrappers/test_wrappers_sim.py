@@ -83,3 +83,14 @@ def test_recorded_element_episode_rebuilds_and_replays_identically(tmp_path):
     report = replay_episode(episode)  # rebuilt from the header alone
     assert report.identical, report.mismatches
     assert report.rewards == [0.0, 0.0, 0.0, 1.0, 1.0]
+
+
+def test_sb3_ppo_trains_a_few_steps_on_element_features():
+    sb3 = pytest.importorskip("stable_baselines3")
+    env = ElementFeatures(TapGrid(MobileEnv(CAL, obs_keys=("view_hierarchy",), max_steps=16)),
+                          keep_pixels=False)
+    model = sb3.PPO("MultiInputPolicy", env, n_steps=32, batch_size=16, n_epochs=1, seed=0, device="cpu")
+    model.learn(total_timesteps=64)
+    obs, _ = env.reset(seed=0)
+    action, _ = model.predict(obs, deterministic=True)
+    assert env.action_space.contains(int(action))

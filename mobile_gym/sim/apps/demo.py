@@ -6,12 +6,23 @@ EditText with an Add button, a detail screen, a delete dialog (long press on a r
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mobile_gym.sim.system.activity import Activity, AppContext
 from mobile_gym.sim.system.packages import App
 from mobile_gym.sim.ui import (
-    Button, EditText, FrameLayout, LinearLayout, RecyclerView, TextView, ViewGroup, alert_dialog, dp, sp,
+    Button,
+    EditText,
+    FrameLayout,
+    LinearLayout,
+    RecyclerView,
+    TextView,
+    ViewGroup,
+    alert_dialog,
+    dp,
+    sp,
 )
-from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT
+from mobile_gym.sim.ui.units import MATCH_PARENT
 
 PACKAGE = "com.example.notesdemo"
 SEED_NOTES = 25
@@ -28,7 +39,7 @@ def _toolbar(title: str) -> ViewGroup:
 
 
 class _OpenNote:
-    def __init__(self, activity: "MainActivity", note_id: int) -> None:
+    def __init__(self, activity: MainActivity, note_id: int) -> None:
         self.activity = activity
         self.note_id = note_id
 
@@ -37,7 +48,7 @@ class _OpenNote:
 
 
 class _AskDelete:
-    def __init__(self, activity: "MainActivity", note_id: int, title: str) -> None:
+    def __init__(self, activity: MainActivity, note_id: int, title: str) -> None:
         self.activity = activity
         self.note_id = note_id
         self.title = title
@@ -138,7 +149,7 @@ class NotesDemoApp(App):
     icon = "note"
     icon_color = PRIMARY
     launcher_activity = ".MainActivity"
-    activities = {".MainActivity": MainActivity, ".NoteActivity": NoteActivity}
+    activities: ClassVar[dict[str, type[Activity]]] = {".MainActivity": MainActivity, ".NoteActivity": NoteActivity}
 
     def on_install(self, ctx: AppContext) -> None:
         with ctx.connect_db("notes.db") as conn:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import skia
 
-from mobile_gym.sim.system.activity import ACTION_MAIN, CATEGORY_LAUNCHER, Activity, Intent
+from mobile_gym.sim.system.activity import (
+    ACTION_MAIN,
+    CATEGORY_LAUNCHER,
+    Activity,
+    Intent,
+)
 from mobile_gym.sim.system.packages import App
+from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import draw_icon
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout, ViewGroup
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import TextView
@@ -51,7 +56,7 @@ class LauncherIcon(TextView):
 class _Launch:
     """An icon's click: start the app's launcher activity as the real launcher does."""
 
-    def __init__(self, activity: "NexusLauncherActivity", component: str, icon: LauncherIcon | None = None) -> None:
+    def __init__(self, activity: NexusLauncherActivity, component: str, icon: LauncherIcon | None = None) -> None:
         self.activity = activity
         self.component = component
         self.icon = icon
@@ -109,6 +114,6 @@ class LauncherApp(App):
     icon = "home_circle"
     launcher_activity = ".NexusLauncherActivity"
     show_in_launcher = False
-    activities = {".NexusLauncherActivity": NexusLauncherActivity}
+    activities: ClassVar[dict[str, type[Activity]]] = {".NexusLauncherActivity": NexusLauncherActivity}
     version_name = "13"
     version_code = 33

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobile_gym.sim.system.packages import full_class, short_component
 
@@ -43,7 +44,7 @@ class Intent:
     extras: dict[str, Any] = field(default_factory=dict)
     flags: int = 0
     package: str | None = None
-    source_bounds: "Rect | None" = None
+    source_bounds: Rect | None = None
 
     def short_string(self) -> str:
         """`Intent.toShortString` as ActivityTaskManager logs it: `act=… cat=[…] dat=… flg=0x… cmp=pkg/.Act`."""
@@ -102,8 +103,8 @@ class IntentFilter:
 class AppContext:
     """The per-app services an app's code uses: storage, clock, settings, logging, starting things."""
 
-    def __init__(self, *, package: str, uid: int, pid: int, storage: "Storage", clock: "Clock",
-                 settings: "SettingsProvider", am: "ActivityManager", seed: int) -> None:
+    def __init__(self, *, package: str, uid: int, pid: int, storage: Storage, clock: Clock,
+                 settings: SettingsProvider, am: ActivityManager, seed: int) -> None:
         self.package = package
         self.uid = uid
         self.pid = pid
@@ -138,7 +139,7 @@ class AppContext:
     def now(self) -> float:
         return self.clock.now()
 
-    def launchable_apps(self) -> list["PackageInfo"]:
+    def launchable_apps(self) -> list[PackageInfo]:
         """Installed apps with a launcher entry, in install order (what a launcher lists)."""
         return self._am.packages.launchable()
 
@@ -163,7 +164,7 @@ class AppContext:
 class DialogHandle:
     """A dialog or popup window shown for an activity; `dismiss()` removes it."""
 
-    def __init__(self, activity: "Activity", window: Any, kind: str, cancelable: bool,
+    def __init__(self, activity: Activity, window: Any, kind: str, cancelable: bool,
                  on_cancel: Callable[[], Any] | None) -> None:
         self.activity = activity
         self.window = window
@@ -233,7 +234,7 @@ class Activity:
     def is_finishing(self) -> bool:
         return self._record is None or self._record.finishing
 
-    def set_content(self, root: "View") -> None:
+    def set_content(self, root: View) -> None:
         """Make `root` the content of this activity's window."""
         self.content = root
         self._am.set_content(self, root)
@@ -253,12 +254,12 @@ class Activity:
     def finish(self) -> None:
         self._am.finish(self)
 
-    def show_dialog(self, root: "View", *, cancelable: bool = True,
+    def show_dialog(self, root: View, *, cancelable: bool = True,
                     on_cancel: Callable[[], Any] | None = None) -> DialogHandle:
         """Show `root` (e.g. from `ui.dialogs.alert_dialog`) in a dialog window over this activity."""
         return self._am.show_dialog(self, root, cancelable=cancelable, on_cancel=on_cancel)
 
-    def show_popup(self, root: "View", anchor: "Rect") -> DialogHandle:
+    def show_popup(self, root: View, anchor: Rect) -> DialogHandle:
         """Show a popup (menu, dropdown) anchored below `anchor`; an outside touch dismisses it."""
         return self._am.show_popup(self, root, anchor)
 

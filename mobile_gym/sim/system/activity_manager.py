@@ -13,20 +13,33 @@ import heapq
 import random
 import traceback
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.system.activity import (
-    ACTION_MAIN, CATEGORY_LAUNCHER, FLAG_ACTIVITY_CLEAR_TASK, FLAG_ACTIVITY_CLEAR_TOP, FLAG_ACTIVITY_NEW_TASK,
-    FLAG_ACTIVITY_SINGLE_TOP, Activity, AppContext, DialogHandle, Intent,
+    ACTION_MAIN,
+    CATEGORY_LAUNCHER,
+    FLAG_ACTIVITY_CLEAR_TASK,
+    FLAG_ACTIVITY_CLEAR_TOP,
+    FLAG_ACTIVITY_NEW_TASK,
+    FLAG_ACTIVITY_SINGLE_TOP,
+    Activity,
+    AppContext,
+    DialogHandle,
+    Intent,
 )
-from mobile_gym.sim.system.packages import ComponentNotFound, PackageInfo, short_component
+from mobile_gym.sim.system.packages import (
+    ComponentNotFound,
+    PackageInfo,
+    short_component,
+)
 
 if TYPE_CHECKING:
     from mobile_gym.sim.system.clock import Clock
     from mobile_gym.sim.system.logcat import LogBuffer
     from mobile_gym.sim.system.packages import App, PackageManager
-    from mobile_gym.sim.system.screen import ScreenLayout  # noqa: F401
+    from mobile_gym.sim.system.screen import ScreenLayout
     from mobile_gym.sim.system.settings_provider import SettingsProvider
     from mobile_gym.sim.system.storage import Storage
     from mobile_gym.sim.system.toast import Toasts
@@ -48,7 +61,7 @@ class ActivityNotFound(LookupError):
 class Process:
     pid: int
     info: PackageInfo
-    app: "App"
+    app: App
     ctx: AppContext
 
 
@@ -56,10 +69,11 @@ class Process:
 class ActivityRecord:
     activity: Activity
     component: str                 # "pkg/fully.qualified.Class"
-    task: "Task"
+    task: Task
     intent: Intent
     token: str                     # hex id shown in dumpsys (deterministic)
     window: Any = None             # ui Window of the content, once set_content was called
+    decor: Any = None              # the window's decor views (system/decor.py)
     dialogs: list[DialogHandle] = field(default_factory=list)
     finishing: bool = False
     resumed: bool = False
@@ -99,9 +113,9 @@ class StartResult:
 class ActivityManager:
     """Owns processes, tasks and activity records; keeps the window manager showing the top one."""
 
-    def __init__(self, *, packages: "PackageManager", storage: "Storage", clock: "Clock",
-                 settings: "SettingsProvider", logs: "LogBuffer", wm: Any, screen: "ScreenLayout",
-                 toasts: "Toasts", home_package: str, seed: int) -> None:
+    def __init__(self, *, packages: PackageManager, storage: Storage, clock: Clock,
+                 settings: SettingsProvider, logs: LogBuffer, wm: Any, screen: ScreenLayout,
+                 toasts: Toasts, home_package: str, seed: int) -> None:
         self.packages = packages
         self.storage = storage
         self.clock = clock
@@ -124,7 +138,7 @@ class ActivityManager:
         self._timers: list[tuple[float, int, Callable[[], Any], str]] = []
         self._timer_seq = 0
         self.on_windows_changed: Callable[[], None] | None = None
-        self.pending_crash: str | None = None
+        self._restarting_home = False
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -144,9 +158,6 @@ class ActivityManager:
                 return home.launcher_component
         rec = self.top_record
         return rec.component if rec is not None else ""
-
-    def record_of(self, activity: Activity) -> ActivityRecord | None:
-        return activity._record
 
     def pid_of(self, package: str) -> int | None:
         proc = self.processes.get(package)
@@ -183,9 +194,12 @@ class ActivityManager:
         first_launch = not self.storage.exists(ctx.data_dir)
         if first_launch:
             self.storage.mkdir(ctx.data_dir, parents=True)
-        if not self._guard(info.package, lambda: (app.on_install(ctx) if first_launch else None,
-                                                  app.on_create(ctx))):
-            return proc, True
+
+        def boot_app() -> None:
+            if first_launch:
+                app.on_install(ctx)
+            app.on_create(ctx)
+        self._guard(info.package, boot_app)  # a crash here removes the process again
         return proc, True
 
     # -- app code guard --------------------------------------------------------------------
@@ -207,7 +221,6 @@ class ActivityManager:
         for line in lines:
             self.logs.write("E", "AndroidRuntime", line, pid, pid, buffer="crash")
         self._syslog("I", "ActivityManager", f"Process {package} (pid {pid}) has died: fg  TOP ", TID_AM)
-        self.pending_crash = package
         self._kill(package, reason=None)
         self._after_change()
 
@@ -294,7 +307,7 @@ class ActivityManager:
             for i, rec in enumerate(task.records):
                 if rec.component == component:
                     self._clear_records(task, keep=i + 1)
-                    self._guard(rec.package, lambda: rec.activity.on_new_intent(intent))
+                    self._guard(rec.package, lambda r=rec: r.activity.on_new_intent(intent))
                     return rec
         if (mode == "singleTop" or intent.flags & FLAG_ACTIVITY_SINGLE_TOP) and top.component == component:
             self._guard(top.package, lambda: top.activity.on_new_intent(intent))
@@ -463,26 +476,34 @@ class ActivityManager:
         self._after_change()
 
     # -- windows ---------------------------------------------------------------------------
-    def set_content(self, activity: Activity, root: "View") -> None:
+    def set_content(self, activity: Activity, root: View) -> None:
+        """Put `root` into the activity's window (created with its decor on first use)."""
+        from mobile_gym.sim.system.decor import build_decor
         from mobile_gym.sim.ui.window import Window
         rec = activity._record
         if rec is None:
             raise RuntimeError("set_content() called on an activity that is not started")
-        old = rec.window
-        rec.window = Window(root, package=rec.package, kind="app", title=rec.component,
-                            bounds=self.screen.app_bounds(activity.soft_input_mode))
-        if old is not None and old in self._shown:
-            self._sync_windows()
+        if rec.decor is None:
+            rec.decor = build_decor(self.screen, activity.soft_input_mode)
+            rec.window = Window(rec.decor.root, package=rec.package, kind="app", title=rec.component,
+                                bounds=self.screen.full)
+        rec.decor.set_view(root)
 
     def relayout_app_windows(self) -> None:
-        """The IME appeared or went away: resize the shown app window (adjustResize)."""
+        """The IME appeared or went away: inset the shown activity's content (adjustResize)
+        and keep its dialogs centred above the keyboard."""
         rec = self.top_record
-        if rec is not None and rec.window is not None:
-            bounds = self.screen.app_bounds(rec.activity.soft_input_mode)
-            if rec.window.bounds != bounds:
-                rec.window.bounds = bounds
+        if rec is None:
+            return
+        if rec.decor is not None:
+            rec.decor.fit(self.screen, rec.activity.soft_input_mode)
+        for d in rec.dialogs:
+            if d.kind == "dialog" and d.window is not None:
+                bounds = self.screen.dialog_bounds(d.window.root)
+                if d.window.bounds != bounds:
+                    d.window.bounds = bounds
 
-    def show_dialog(self, activity: Activity, root: "View", *, cancelable: bool,
+    def show_dialog(self, activity: Activity, root: View, *, cancelable: bool,
                     on_cancel: Callable[[], Any] | None) -> DialogHandle:
         from mobile_gym.sim.ui.window import Window
         rec = activity._record
@@ -497,7 +518,7 @@ class ActivityManager:
         self._sync_windows()
         return handle
 
-    def show_popup(self, activity: Activity, root: "View", anchor: "Rect") -> DialogHandle:
+    def show_popup(self, activity: Activity, root: View, anchor: Rect) -> DialogHandle:
         from mobile_gym.sim.ui.window import Window, popup_bounds
         rec = activity._record
         if rec is None or rec.finishing:
@@ -519,8 +540,15 @@ class ActivityManager:
         self._sync_windows()
 
     def _after_change(self) -> None:
-        if self.front_task is None and self.packages.get(self.home_package) is not None:
-            self.home()
+        if self.front_task is None and self.packages.get(self.home_package) is not None \
+                and not self._restarting_home:
+            # Nothing left on screen: the launcher comes back (once; a launcher that crashes
+            # while starting leaves an empty screen instead of a restart loop).
+            self._restarting_home = True
+            try:
+                self.home()
+            finally:
+                self._restarting_home = False
             return
         self._update_resumed()
         self._sync_windows()
@@ -589,11 +617,6 @@ class ActivityManager:
                     for d in [d for d in rec.dialogs if d.window is w]:
                         d.showing = False
                         rec.dialogs.remove(d)
-
-    def forget_window(self, window: Any) -> None:
-        """A window the toolkit removed by itself (e.g. a popup it dismissed)."""
-        if window in self._shown:
-            self._shown.remove(window)
 
     # -- timers ----------------------------------------------------------------------------
     def post_delayed(self, seconds: float, callback: Callable[[], Any], package: str) -> None:

@@ -23,7 +23,7 @@ EXACTLY = 0
 class InputMethod:
     """Gboard stand-in: one keyboard view, one window, shown or not."""
 
-    def __init__(self, wm: Any, screen: "ScreenLayout", am: "ActivityManager") -> None:
+    def __init__(self, wm: Any, screen: ScreenLayout, am: ActivityManager) -> None:
         self._wm = wm
         self._screen = screen
         self._am = am

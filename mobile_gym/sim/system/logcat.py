@@ -122,7 +122,7 @@ class LogBuffer:
     def format(self, entry: LogEntry, fmt: str = "threadtime") -> str:
         return format_entry(entry, fmt)
 
-    def __deepcopy__(self, memo: dict) -> "LogBuffer":
+    def __deepcopy__(self, memo: dict) -> LogBuffer:
         # Entries are immutable: a snapshot needs only a new list of the same objects.
         clone = LogBuffer.__new__(LogBuffer)
         memo[id(self)] = clone

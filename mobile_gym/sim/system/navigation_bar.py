@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.units import MATCH_PARENT
@@ -19,7 +20,7 @@ FOREGROUND = 0xFFFFFFFF
 class NavigationBar:
     """The navigation bar window; `press(name)` is called with BACK, HOME or APP_SWITCH."""
 
-    def __init__(self, screen: "ScreenLayout", press: Callable[[str], None]) -> None:
+    def __init__(self, screen: ScreenLayout, press: Callable[[str], None]) -> None:
         from mobile_gym.sim.ui.window import Window
         d = screen.dp
         self._press = press

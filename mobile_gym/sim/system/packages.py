@@ -38,7 +38,7 @@ class App:
     icon: ClassVar[str] = "app"
     icon_color: ClassVar[int] = 0xFF1A73E8
     launcher_activity: ClassVar[str | None] = None   # short name, e.g. ".activities.MainActivity"
-    activities: ClassVar[dict[str, type["Activity"]]] = {}
+    activities: ClassVar[dict[str, type[Activity]]] = {}
     version_name: ClassVar[str] = "1.0"
     version_code: ClassVar[int] = 1
     show_in_launcher: ClassVar[bool] = True           # False for the launcher itself
@@ -46,10 +46,10 @@ class App:
     def __init__(self) -> None:
         self.ctx: AppContext | None = None
 
-    def on_install(self, ctx: "AppContext") -> None:
+    def on_install(self, ctx: AppContext) -> None:
         """First launch (and the first launch after `pm clear`): create databases, preferences."""
 
-    def on_create(self, ctx: "AppContext") -> None:
+    def on_create(self, ctx: AppContext) -> None:
         """The process started (every cold start)."""
 
 
@@ -70,7 +70,7 @@ class PackageInfo:
     package: str
     app_class: type[App]
     uid: int
-    activities: dict[str, type["Activity"]]  # fully qualified class name -> Activity class
+    activities: dict[str, type[Activity]]  # fully qualified class name -> Activity class
 
     @property
     def launcher_component(self) -> str | None:
@@ -132,7 +132,7 @@ class PackageManager:
         return [p for p in self._packages.values()
                 if p.app_class.launcher_activity is not None and p.app_class.show_in_launcher]
 
-    def resolve(self, component: str) -> tuple[PackageInfo, str, type["Activity"]]:
+    def resolve(self, component: str) -> tuple[PackageInfo, str, type[Activity]]:
         """`pkg/.Act` or `pkg/pkg.Act` -> (package, fully qualified class, Activity class)."""
         pkg, sep, cls = component.partition("/")
         if not sep or not pkg or not cls:
@@ -143,7 +143,7 @@ class PackageManager:
             raise ComponentNotFound(f"Activity class {{{pkg}/{full}}} does not exist.")
         return info, full, info.activities[full]
 
-    def query(self, intent: "Intent") -> list[tuple[PackageInfo, str]]:
+    def query(self, intent: Intent) -> list[tuple[PackageInfo, str]]:
         """Activities whose intent filters match an implicit intent (action, categories, data scheme)."""
         found = []
         for info in self._packages.values():

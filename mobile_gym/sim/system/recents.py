@@ -19,7 +19,7 @@ BACKGROUND = 0xFF3C4043
 class Recents:
     """Builds the recents window from the activity manager's tasks (hosted by the launcher package)."""
 
-    def __init__(self, am: "ActivityManager", screen: "ScreenLayout", package: str) -> None:
+    def __init__(self, am: ActivityManager, screen: ScreenLayout, package: str) -> None:
         from mobile_gym.sim.ui.window import Window
         self._am = am
         self._screen = screen
@@ -78,7 +78,7 @@ class Recents:
 class _TaskAction:
     """A card's click: switch to or remove one task (a small callable, snapshot-safe)."""
 
-    def __init__(self, am: "ActivityManager", task_id: int, action: str) -> None:
+    def __init__(self, am: ActivityManager, task_id: int, action: str) -> None:
         self.am = am
         self.task_id = task_id
         self.action = action

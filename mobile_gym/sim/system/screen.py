@@ -33,6 +33,10 @@ class ScreenLayout:
         return Rect(0, self.height - self.dp(48), self.width, self.height)
 
     @property
+    def full(self) -> Rect:
+        return Rect(0, 0, self.width, self.height)
+
+    @property
     def content(self) -> Rect:
         """Between the status bar and the navigation bar."""
         return Rect(0, self.status_bar.bottom, self.width, self.nav_bar.top)
@@ -48,9 +52,9 @@ class ScreenLayout:
         return c
 
     def dialog_bounds(self, root: View) -> Rect:
-        """AlertDialog window: screen width minus 2 x 24dp... centred in the app area."""
+        """AlertDialog window: screen width minus 2 x 24 dp, centred in the app area (above the IME)."""
         c = self.app_bounds()
-        width = min(self.width - 2 * self.dp(27), self.dp(560))
+        width = min(self.width - 2 * self.dp(24), self.dp(560))
         max_h = c.height - 2 * self.dp(24)
         root.measure((EXACTLY, width), (AT_MOST, max_h))
         h = min(max(root._mh, 1), max_h)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 NAMESPACES = ("system", "secure", "global")
 
@@ -72,7 +72,7 @@ class SettingsProvider:
     def get(self, namespace: str, key: str) -> str | None:
         return self._tables[self._check(namespace)].get(key)
 
-    def put(self, namespace: str, key: str, value: str | int | float) -> None:
+    def put(self, namespace: str, key: str, value: str | float) -> None:
         """Set a value (stored as text, like the real provider) and notify observers on change."""
         ns = self._check(namespace)
         if not key:

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.units import MATCH_PARENT, sp
-from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ def clock_text(hour: int, minute: int, twenty_four: bool) -> str:
 class StatusBar:
     """The status bar window's views; `update()` refreshes them from the clock and settings."""
 
-    def __init__(self, screen: "ScreenLayout", clock: "Clock", settings: "SettingsProvider") -> None:
+    def __init__(self, screen: ScreenLayout, clock: Clock, settings: SettingsProvider) -> None:
         from mobile_gym.sim.ui.window import Window
         self._clock = clock
         self._settings = settings
@@ -51,7 +50,9 @@ class StatusBar:
         icons.add(self.wifi, self.mobile, self.battery)
         contents = LinearLayout("horizontal", id="status_bar_contents", width=MATCH_PARENT, height=MATCH_PARENT,
                                 padding=(d(16), 0, d(16), 0), gravity="center_vertical")
-        contents.add(self.clock_view, View(weight=1, height=1, width=0), icons)
+        left = FrameLayout(id="status_bar_left_side", width=0, weight=1, height=MATCH_PARENT)
+        left.add(self.clock_view)
+        contents.add(left, icons)
         root = FrameLayout(id="status_bar_container", width=MATCH_PARENT, height=MATCH_PARENT,
                            background=BACKGROUND)
         root.add(contents)

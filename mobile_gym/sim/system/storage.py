@@ -9,6 +9,7 @@ Only `/data` and `/storage` are writable, as for the shell user on a real device
 
 from __future__ import annotations
 
+import builtins
 import os
 import posixpath
 import shutil
@@ -85,7 +86,7 @@ class Storage:
         self._clock = clock
         if root_dir is None:
             root_dir = tempfile.mkdtemp(prefix="mobile_gym_sim_")
-            self._finalizer = weakref.finalize(self, shutil.rmtree, root_dir, True)
+            self._finalizer: weakref.finalize | None = weakref.finalize(self, shutil.rmtree, root_dir, True)
         else:
             os.makedirs(root_dir, exist_ok=True)
             self._finalizer = None
@@ -247,9 +248,9 @@ class Storage:
             self._mtimes[os.path.relpath(host, self.root)] = (st.st_mtime_ns, st.st_size, self._clock.now())
 
     # -- snapshot ----------------------------------------------------------------------
-    def _walk(self) -> tuple[dict[str, str], list[str]]:
+    def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
         files: dict[str, str] = {}
-        dirs: list[str] = []
+        dirs: builtins.list[str] = []
         for dirpath, dirnames, filenames in os.walk(self.root):
             rel_dir = os.path.relpath(dirpath, self.root)
             if rel_dir != ".":
@@ -285,13 +286,12 @@ class Storage:
             if not os.path.isdir(host):
                 os.makedirs(host, exist_ok=True)
         for rel, data in image.files.items():
-            host = files.get(rel)
-            if host is not None:
-                with open(host, "rb") as fh:
+            current = files.get(rel)
+            if current is not None:
+                with open(current, "rb") as fh:
                     if fh.read() == data:
                         continue
-            host = os.path.join(self.root, rel)
-            with open(host, "wb") as fh:
+            with open(os.path.join(self.root, rel), "wb") as fh:
                 fh.write(data)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}

@@ -30,7 +30,7 @@ class _Toast:
 class Toasts:
     """The toast queue and its window; `tick()` hides expired toasts and shows the next."""
 
-    def __init__(self, wm: Any, clock: "Clock", screen: "ScreenLayout") -> None:
+    def __init__(self, wm: Any, clock: Clock, screen: ScreenLayout) -> None:
         self._wm = wm
         self._clock = clock
         self._screen = screen

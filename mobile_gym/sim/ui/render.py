@@ -102,21 +102,22 @@ def draw_background(canvas: skia.Canvas, view: View) -> None:
         canvas.drawRect(srect(b), rect_paint(bg))
 
 
-_CULL = skia.Rect.MakeLTRB(-16384, -16384, 16384, 16384)
-
-
 def view_picture(view: View, stats: DrawContext) -> skia.Picture:
     """The cached display list of `view` and its subtree in view-local coordinates
     (like Android's RenderNode). Re-recorded only when something in the subtree changed or
     the view's size changed; clean children are replayed from their own cached pictures.
-    Children of clipping containers that lie outside the container are not recorded."""
+    Like Android's default clipChildren, everything a view draws is clipped to its bounds;
+    children outside a view's bounds are not recorded at all."""
     b = view._bounds
-    key = (view._sv, b.right - b.left, b.bottom - b.top)
+    w = b.right - b.left
+    h = b.bottom - b.top
+    key = (view._sv, w, h)
     cached = view._pic
     if cached is not None and cached[0] == key:
         return cached[1]
     rec = skia.PictureRecorder()
-    canvas = rec.beginRecording(_CULL)
+    canvas = rec.beginRecording(skia.Rect.MakeWH(max(w, 0), max(h, 0)))
+    canvas.clipRect(skia.Rect.MakeWH(max(w, 0), max(h, 0)))
     canvas.translate(-b.left, -b.top)
     if view.background is not None:
         draw_background(canvas, view)
@@ -129,21 +130,14 @@ def view_picture(view: View, stats: DrawContext) -> skia.Picture:
     stats.draws += 1
     local = [TextBox(t.text, t.left - b.left, t.top - b.top, t.right - b.left, t.bottom - b.top)
              for t in ctx.boxes]
-    if view.children:
-        clip = view.clips_children
-        if clip:
-            canvas.save()
-            canvas.clipRect(srect(b))
-        for c in view.children:
-            if c.visibility != "visible":
-                continue
-            cb = c._bounds
-            if clip and not cb.intersects(b):
-                continue
-            pic = view_picture(c, stats)
-            canvas.drawPicture(pic, skia.Matrix.Translate(cb.left, cb.top))
-        if clip:
-            canvas.restore()
+    for c in view.children:
+        if c.visibility != "visible":
+            continue
+        cb = c._bounds
+        if not cb.intersects(b):
+            continue
+        pic = view_picture(c, stats)
+        canvas.drawPicture(pic, skia.Matrix.Translate(cb.left, cb.top))
     pic = rec.finishRecordingAsPicture()
     view._pic = (key, pic, local)
     return pic
@@ -153,7 +147,8 @@ _HUGE = Rect(-(1 << 30), -(1 << 30), 1 << 30, 1 << 30)
 
 
 def collect_text_boxes(view: View, clip: Rect, out: list[TextBox]) -> None:
-    """Append the visible parts of the strings painted by `view`'s subtree (absolute px).
+    """Append the visible parts of the strings painted by `view`'s subtree (absolute px),
+    clipped like the drawing: by the view's own bounds and all its ancestors'.
     Call after `view_picture` has recorded the tree. Cached per view while the subtree,
     its position and the clip are unchanged."""
     if view.visibility != "visible":
@@ -168,26 +163,35 @@ def collect_text_boxes(view: View, clip: Rect, out: list[TextBox]) -> None:
         return
     mine: list[TextBox] = []
     pic = view._pic
+    clip = clip.intersect(b)
     if pic is not None:
         for t in pic[2]:
             r = Rect(t.left + b.left, t.top + b.top, t.right + b.left, t.bottom + b.top).intersect(clip)
             if not r.is_empty:
                 mine.append(TextBox(t.text, r.left, r.top, r.right, r.bottom))
-    if view.children:
-        cclip = clip.intersect(b) if view.clips_children else clip
-        for c in view.children:
-            collect_text_boxes(c, cclip, mine)
+    for c in view.children:
+        collect_text_boxes(c, clip, mine)
     view._box_cache = (key, mine)
     out.extend(mine)
 
 
 class FrameBuffer:
-    """A reusable RGBA numpy surface of one size."""
+    """A reusable RGBA numpy surface of one size, with the screen area (device px) that has
+    changed since it was last drawn (`damage`; None = nothing, `full` = redraw all)."""
 
     def __init__(self, width: int, height: int) -> None:
         self.rgba = np.zeros((height, width, 4), dtype=np.uint8)
         self.surface = skia.Surface(self.rgba)
         self.canvas = self.surface.getCanvas()
+        self.damage: Rect | None = None
+        self.full = True
+
+    def add_damage(self, r: Rect) -> None:
+        if self.full or r.right <= r.left or r.bottom <= r.top:
+            return
+        d = self.damage
+        self.damage = r if d is None else Rect(min(d.left, r.left), min(d.top, r.top),
+                                               max(d.right, r.right), max(d.bottom, r.bottom))
 
     def rgb(self) -> np.ndarray:
         """A new RGB copy of the current pixels."""

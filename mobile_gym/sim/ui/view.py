@@ -219,6 +219,7 @@ class View:
         self._pic: Any = None   # (key, skia.Picture, local text boxes) from render.py
         self._dump_cache: Any = None
         self._box_cache: Any = None
+        self._lsink: list[Rect] | None = None  # where layout reports moved rects (damage)
         self.children: list[View] = []
         self._bounds = EMPTY_RECT
         self._mw = 0
@@ -305,7 +306,7 @@ class View:
             v = p
         host = v._host
         if host is not None:
-            host._on_view_change(layout)
+            host._on_view_change(layout, self)
 
     def invalidate(self) -> None:
         """Ask for a redraw (custom views whose on_draw output depends on plain attributes)."""
@@ -489,11 +490,19 @@ class View:
         return w, h
 
     def layout(self, left: int, top: int, right: int, bottom: int) -> None:
-        """Place the view; an unchanged subtree of the same size is only moved."""
+        """Place the view; an unchanged subtree of the same size is only moved. Rects that
+        changed are reported to the window (damage for partial redraws)."""
         old = self._bounds
+        p = self.parent
+        sink = p._lsink if p is not None else (self._host._layout_moves if self._host is not None else None)
+        self._lsink = sink
+        moved = left != old.left or top != old.top or right != old.right or bottom != old.bottom
+        if moved and sink is not None:
+            sink.append(old)
+            sink.append(Rect(left, top, right, bottom))
         if not self._lpending and right - left == old.right - old.left \
                 and bottom - top == old.bottom - old.top:
-            if left != old.left or top != old.top:
+            if moved:
                 self._translate(left - old.left, top - old.top)
             return
         self._bounds = Rect(left, top, right, bottom)

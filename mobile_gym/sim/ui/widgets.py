@@ -634,7 +634,8 @@ class SeekBar(View):
         self.max = max
         self.on_progress_changed = on_progress_changed
         self.on_stop_tracking = on_stop_tracking
-        self.progress = max(0, min(max, int(progress)))
+        p = int(progress)
+        self.progress = 0 if p < 0 else min(p, max)
 
     def set_progress(self, value: int, *, from_user: bool = False) -> None:
         """Set the position (clamped to 0..max); the listener runs when it changed."""

@@ -51,7 +51,6 @@ class Window:
         self.kind = kind
         self.title = title
         self._bounds = bounds
-        self.dim_behind = dim_behind
         self.focusable = focusable and kind not in ("toast", "ime", "status_bar", "nav_bar")
         self.on_outside_touch = on_outside_touch
         self.focused_view: View | None = None
@@ -62,6 +61,9 @@ class Window:
         self._wm: WindowManager | None = None
         self.serial = 0  # set by the window manager on add
         self._boxes: tuple[int, list[TextBox]] | None = None
+        self._layout_moves: list[Rect] = []   # rects changed by layout (damage)
+        self._relaid: list[View] = []         # views changed in a way that needs layout
+        self._dim_behind = dim_behind
         root._host = self
 
     # ----- state ----------------------------------------------------------------------
@@ -74,6 +76,23 @@ class Window:
         if bool(value) != self._visible:
             self._visible = bool(value)
             self._on_view_change(False)
+            self._full_damage()
+
+    @property
+    def dim_behind(self) -> bool:
+        """Darken the windows below this one (dialogs)."""
+        return self._dim_behind
+
+    @dim_behind.setter
+    def dim_behind(self, value: bool) -> None:
+        if bool(value) != self._dim_behind:
+            self._dim_behind = bool(value)
+            self._on_view_change(False)
+            self._full_damage()
+
+    def _full_damage(self) -> None:
+        if self._wm is not None:
+            self._wm._add_damage(self._wm.screen)
 
     @property
     def bounds(self) -> Rect | None:
@@ -84,6 +103,7 @@ class Window:
     def bounds(self, value: Rect | None) -> None:
         self._bounds = value
         self._on_view_change(True)
+        self._full_damage()
 
     @property
     def frame(self) -> Rect:
@@ -103,12 +123,21 @@ class Window:
         d["_boxes"] = None
         return d
 
-    def _on_view_change(self, layout: bool) -> None:
+    def _on_view_change(self, layout: bool, origin: View | None = None) -> None:
         self.version += 1
         if layout:
             self._layout_dirty = True
-        if self._wm is not None:
-            self._wm._window_changed(self)
+        wm = self._wm
+        if wm is not None:
+            wm._window_changed(self)
+            if origin is not None:
+                # the view is redrawn where it was; after a layout also where it ends up
+                wm._add_damage(origin._bounds)
+                if layout:
+                    if len(self._relaid) < 256:
+                        self._relaid.append(origin)
+                    else:
+                        wm._add_damage(wm.screen)
 
     def set_focus(self, view: View | None) -> None:
         """Give input focus to `view` (a view of this window) or to nobody."""
@@ -180,6 +209,14 @@ class Window:
         root = self.root
         root.measure((EXACTLY, frame.width), (EXACTLY, frame.height))
         root.layout(frame.left, frame.top, frame.right, frame.bottom)
+        wm = self._wm
+        if wm is not None:
+            for r in self._layout_moves:
+                wm._add_damage(r)
+            for v in self._relaid:
+                wm._add_damage(v._bounds)
+        self._layout_moves.clear()
+        self._relaid.clear()
         # focus can only stay on a view that is still attached and shown
         fv = self.focused_view
         if fv is not None and (fv.window is not self or not fv.shown):

@@ -6,6 +6,7 @@ Times are passed in (`now`, device seconds); nothing here reads a clock.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -33,6 +34,7 @@ class RenderStats:
     """Counters for tests and benchmarks: how much work the caches saved."""
 
     frames_drawn: int      # frames rasterised (cache misses of render())
+    partial_frames: int    # of those, frames that redrew only the changed area
     frames_cached: int     # render() calls served from the cache
     recordings: int        # window pictures recorded (tree walks that call on_draw)
     view_draws: int        # on_draw calls made while recording
@@ -105,6 +107,7 @@ class WindowManager:
         self._reset_caches()
         self._frames_drawn = self._frames_cached = 0
         self._recordings = self._view_draws = self._layouts = self._dumps_built = 0
+        self._partial_frames = 0
 
     def _reset_caches(self) -> None:
         self._frames: OrderedDict[tuple, np.ndarray] = OrderedDict()
@@ -145,6 +148,7 @@ class WindowManager:
         window._layout_dirty = True
         self._windows.insert(i, window)
         self._version += 1
+        self._full_damage()
         self._sync_editor()
         return window
 
@@ -155,6 +159,7 @@ class WindowManager:
         self._windows.remove(window)
         window._wm = None
         self._version += 1 + window.version
+        self._full_damage()
         g = self._gesture
         if g is not None and (g.window is window or g.outside is window):
             self._cancel_gesture()
@@ -197,6 +202,15 @@ class WindowManager:
     def _window_changed(self, window: Window) -> None:
         self._version += 1
 
+    def _add_damage(self, r: Rect) -> None:
+        """Screen area whose pixels may have changed (for partial redraws)."""
+        for fb in self._buffers.values():
+            fb.add_damage(r)
+
+    def _full_damage(self) -> None:
+        for fb in self._buffers.values():
+            fb.full = True
+
     @property
     def version(self) -> int:
         """Increases on every visible change (content, windows, pressed state)."""
@@ -207,9 +221,13 @@ class WindowManager:
         return self._pressed
 
     def _set_pressed(self, v: View | None) -> None:
-        if v is not self._pressed:
+        old = self._pressed
+        if v is not old:
             self._pressed = v
             self._version += 1
+            for p in (old, v):
+                if p is not None:
+                    self._add_damage(p._bounds)
 
     def _content_key(self) -> tuple:
         return tuple((w.serial, w.version, w.visible) for w in self._windows)
@@ -441,10 +459,28 @@ class WindowManager:
         fb = self._buffers.get((sw, sh))
         if fb is None:
             fb = self._buffers[(sw, sh)] = FrameBuffer(sw, sh)
+        sx, sy = sw / self.width, sh / self.height
         c = fb.canvas
-        c.clear(theme.BLACK)
+        if not fb.full and fb.damage is None:
+            # a new version with no visible change (e.g. a content-desc): same pixels
+            frame = fb.rgb()
+            frame.flags.writeable = False
+            self._frames[key] = frame
+            if len(self._frames) > _FRAME_CACHE:
+                self._frames.popitem(last=False)
+            self._frames_cached += 1
+            return frame
         c.save()
-        c.scale(sw / self.width, sh / self.height)
+        if not fb.full and fb.damage is not None:
+            # redraw only the changed pixels (everything there, all windows, clipped)
+            d = fb.damage
+            px = skia.IRect.MakeLTRB(max(0, math.floor(d.left * sx)), max(0, math.floor(d.top * sy)),
+                                     min(sw, math.ceil(d.right * sx)), min(sh, math.ceil(d.bottom * sy)))
+            if px.width() * px.height() * 2 < sw * sh:
+                c.clipRect(skia.Rect.Make(px))
+                self._partial_frames += 1
+        c.clear(theme.BLACK)
+        c.scale(sx, sy)
         full = skia.Rect.MakeWH(self.width, self.height)
         for w in self._windows:
             if not w.visible or w.root.visibility != "visible":
@@ -459,6 +495,8 @@ class WindowManager:
                 if vis is not None:
                     c.drawRect(srect(vis), rect_paint(theme.PRESSED_OVERLAY))
         c.restore()
+        fb.damage = None
+        fb.full = False
         frame = fb.rgb()
         frame.flags.writeable = False
         self._frames[key] = frame
@@ -468,11 +506,11 @@ class WindowManager:
         return frame
 
     def _visible_part(self, v: View, w: Window) -> Rect | None:
+        """The part of `v` not clipped away by its ancestors and window."""
         r = v._bounds.intersect(w.frame)
         a = v.parent
         while a is not None:
-            if a.clips_children:
-                r = r.intersect(a._bounds)
+            r = r.intersect(a._bounds)
             a = a.parent
         return None if r.is_empty else r
 
@@ -499,7 +537,7 @@ class WindowManager:
 
     @property
     def stats(self) -> RenderStats:
-        return RenderStats(self._frames_drawn, self._frames_cached, self._recordings,
+        return RenderStats(self._frames_drawn, self._partial_frames, self._frames_cached, self._recordings,
                            self._view_draws, self._layouts, self._dumps_built)
 
     # ----- helpers for callers --------------------------------------------------------

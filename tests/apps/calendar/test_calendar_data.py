@@ -6,11 +6,16 @@ import sqlite3
 from datetime import date, datetime, timezone
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mobile_gym.sim.apps.calendar import dates, formatting, model, occurrences
-from mobile_gym.sim.apps.calendar.db import EventsDb, SCHEMA
-from mobile_gym.sim.apps.calendar.editor_state import END_BEFORE_START, TITLE_EMPTY, EditorState
+from mobile_gym.sim.apps.calendar.db import SCHEMA, EventsDb
+from mobile_gym.sim.apps.calendar.editor_state import (
+    END_BEFORE_START,
+    TITLE_EMPTY,
+    EditorState,
+)
 from mobile_gym.sim.apps.calendar.prefs import Prefs
 
 UTC = timezone.utc
@@ -262,3 +267,12 @@ def test_prefs_roundtrip(tmp_path):
     text = p.path.read_text()
     assert text.startswith("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>")
     assert '<boolean name="was_alarm_warning_shown" value="true" />' in text
+
+
+def test_occurrences_skip_impossible_rows_and_clip_long_spans():
+    bad = model.Event(start_ts=10**15, end_ts=10**15 + 60, title="bad", id=1)
+    long = model.Event(start_ts=ts(1990, 1, 1), end_ts=ts(2090, 1, 1), title="long", id=2)
+    days = [date(2023, 10, 15), date(2023, 10, 16)]
+    got = occurrences.by_day([bad, long], days)
+    assert [o.event.title for o in got[days[0]]] == ["long"]
+    assert [o.event.title for o in got[days[1]]] == ["long"]

@@ -222,3 +222,26 @@ def test_search_finds_seeded_event(device, ui):
     assert ui.has(id="event_item_title", text="Review session for Annual Report")
     ui.type("zzz")
     assert ui.has(id="search_placeholder", text="No items found.")
+
+
+def test_delete_all_events_of_a_day_with_multi_select(device, ui):
+    for hour, title in ((9, "Call with Alice"), (11, "Meeting with the Team"), (15, "Workshop on Campaign")):
+        insert_row(device, title, ts(22, hour), ts(22, hour, 30))
+    insert_row(device, "Other day", ts(23, 9), ts(23, 10))
+    ui.key("HOME")
+    device.shell(f"am start -n {PKG}/.activities.MainActivity")
+    device.advance(1)
+    cell = find_all(ui.dump(), id="month_view_background")[28]   # Oct 22
+    ui.tap_xy(*cell.center)
+    rows = find_all(ui.dump(), id="event_item_holder")
+    assert len(rows) == 3
+    ui.long_press(id="event_item_title", text="Call with Alice")
+    assert ui.has(text="1 / 3")
+    ui.tap(id="event_item_title", text="Meeting with the Team")   # taps now toggle selection
+    ui.tap(text="2 / 3")                                           # the title selects all
+    assert ui.has(text="3 / 3")
+    assert all(n["selected"] == "true" for n in find_all(ui.dump(), id="event_item_holder"))
+    ui.tap(id="cab_delete", desc="Delete")
+    ui.tap(id="android:id/button1", text="Yes")
+    assert sql(device, "SELECT title FROM events") == "Other day\n"
+    assert not ui.has(id="event_item_holder")

@@ -268,3 +268,57 @@ def test_document_activity_from_am_start(device, ui) -> None:
     assert not device.current_activity().endswith(".activity.DocumentActivity") or \
         ui.has(text="opened from the shell")
     assert not [ln for ln in device.logcat() if ln.tag == "AndroidRuntime" and ln.priority == "E"]
+
+
+def test_type_spinner_sets_and_remembers_extension(device, ui) -> None:
+    ui.tap(desc="Create a new file or folder")
+    assert ui.find(id="new_file_dialog__ext")["text"] == ".md"
+    ui.tap(id="new_file_dialog__type")
+    ui.tap(id="android:id/text1", text="Plain Text")
+    assert ui.find(id="new_file_dialog__ext")["text"] == ".txt"
+    ui.tap(id="new_file_dialog__name")
+    ui.type("list")
+    ui.tap(text="OK")
+    back_to_browser(ui)
+    assert names(device) == ["list.txt"]
+    ui.tap(desc="Create a new file or folder")
+    assert ui.find(id="new_file_dialog__ext")["text"] == ".txt"  # last used extension
+    assert ui.find(id="new_file_dialog__type")["class"] == "android.widget.Spinner"
+    assert ui.has(id="android:id/text1", text="Plain Text")
+    ui.tap(text="CANCEL")
+    assert names(device) == ["list.txt"]
+
+
+def test_multi_select_delete(device, ui) -> None:
+    for name in ("one.md", "two.md", "three.md"):
+        device.push(f"{NB}/{name}", b"xx")
+    ui.key("HOME")
+    ui.tap(desc="Markor")
+    ui.long_press(desc_prefix="File one.md ")
+    ui.tap(desc_prefix="File two.md ")  # while selecting, a tap adds to the selection
+    assert ui.has(desc_prefix="Selected one.md ") and ui.has(desc_prefix="Selected two.md ")
+    assert not ui.has(desc="Rename")  # rename only for a single item
+    ui.tap(desc="Delete")
+    message = ui.find(id="android:id/message")["text"]
+    assert message.startswith("Do you really want to delete this Documents?\n\n")
+    assert sorted(message.split("\n\n", 1)[1].split("\n")) == [f"{NB}/one.md", f"{NB}/two.md"]
+    ui.tap(text="CANCEL")
+    assert names(device) == ["one.md", "three.md", "two.md"]
+    ui.key("BACK")  # clears the selection
+    assert not ui.has(desc_prefix="Selected ")
+    assert ui.find(cls="android.widget.TextView", text="Markor")
+
+
+def test_editor_search_jumps_to_line(device, ui) -> None:
+    device.push(f"{NB}/long.md", b"alpha\nbeta\ngamma delta\n")
+    ui.key("HOME")
+    ui.tap(desc="Markor")
+    ui.tap(desc_prefix="File long.md ")
+    ui.tap(desc="Search")
+    ui.type("DELTA")
+    ui.tap(id="android:id/text1", text="gamma delta")
+    assert not ui.has(text="gamma delta", id="android:id/text1")
+    ui.type(">")
+    assert device.pull(f"{NB}/long.md") == b"alpha\nbeta\ngamma delta\n"  # not saved yet
+    ui.tap(desc="Save")
+    assert device.pull(f"{NB}/long.md") == b"alpha\nbeta\n>gamma delta\n"

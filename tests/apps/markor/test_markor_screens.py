@@ -85,6 +85,7 @@ SCREENS: list[tuple[str, Callable, str, list[tuple[dict, str | None]]]] = [
         ({"id": MK + "action_redo", "desc": "Redo"}, "android.widget.Button"),
         ({"id": MK + "action_preview", "desc": "View mode"}, "android.widget.Button"),
         ({"id": MK + "action_save", "desc": "Save"}, "android.widget.Button"),
+        ({"id": MK + "action_search", "desc": "Search"}, "android.widget.Button"),
         ({"desc": "More options"}, "android.widget.ImageView"),
         ({"desc": "Navigate up"}, "android.widget.ImageButton"),
     ]),

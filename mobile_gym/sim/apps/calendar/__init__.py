@@ -1,9 +1,12 @@
 """Simple Calendar Pro 6.22.2 (`com.simplemobiletools.calendar.pro`) on the simulated phone.
 
-Data layer: `model` (rows, constants), `db` (events.db as Room creates it), `prefs`
-(Prefs.xml), `dates`, `formatting`, `occurrences`, `editor_state`. Screens: `main_activity`
-(month / day / list views, FAB, search, selection), `event_activity` (editor),
-`task_activity`, `date_picker`, `time_picker`, `dialogs`.
+Data layer (no views): `model` (the events row and constants), `db` (events.db as Room
+creates and writes it), `storage` (db + Prefs.xml through the device storage), `prefs`,
+`dates`, `formatting`, `occurrences` (repetitions), `editor_state` (editor rules).
+Screens: `app` (CalendarApp, Splash/Settings activities), `main_activity` with `fragments`
+(month / day / week / year / month+day / list), `month_view`, `event_row`;
+`event_activity` and `task_activity` (editors), `date_picker`, `time_picker`, `dialogs`;
+`flat_rows` and `theme` are layout helpers and colours.
 """
 
 from .app import CalendarApp

@@ -82,7 +82,7 @@ class SimpleMonthView(View):
                             b.top + MONTH_HEIGHT + (DOW_HEIGHT - dm.height) / 2, size=sp(12),
                             color=theme.TEXT_SECONDARY, align="center")
         nm = line_metrics(sp(14))
-        for i, c in enumerate(self.children):
+        for i in range(len(self.children)):
             r = self._cell(i + self.offset)
             d = date(self.year, self.month, i + 1)
             cx, cy = (r.left + r.right) / 2, (r.top + r.bottom) / 2

@@ -133,7 +133,7 @@ class EventsDb:
                     f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
             except sqlite3.OperationalError:
                 return []
-        return [model.EventType(int(r[0]), str(r[1]), _int(r[2]), _int(r[3]), str(r[4] or ""),
+        return [model.EventType(_int(r[0]), str(r[1]), _int(r[2]), _int(r[3]), str(r[4] or ""),
                                 str(r[5] or ""), _int(r[6])) for r in rows]
 
 

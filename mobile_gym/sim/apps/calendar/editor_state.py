@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from . import dates, model
 
@@ -52,8 +52,6 @@ class EditorState:
     @classmethod
     def new(cls, start: datetime, reminders: tuple[int, int, int], duration_min: int = 0) -> "EditorState":
         """A new event at `start` (end = start + default duration, 0 min in the app)."""
-        from datetime import timedelta
-
         s = cls(start=start, end=start + timedelta(minutes=duration_min), reminders=list(reminders))
         s.mark_opened()
         return s

@@ -267,9 +267,9 @@ class EventActivity(Activity):
             self.rule_label.text = "Repeat on" if same else "Repeat"
             self.rule_value.text = "The last day" if s.repeat_rule == model.REPEAT_LAST_DAY else "The same day"
         self.limit_holder.visibility = "visible" if repeating else "gone"
-        label, value = formatting.repeat_limit_text(s.repeat_limit)
-        self.limit_label.text = label
-        self.limit_value.text = value
+        limit_label, limit_value = formatting.repeat_limit_text(s.repeat_limit)
+        self.limit_label.text = limit_label
+        self.limit_value.text = limit_value
 
     # -- field actions --------------------------------------------------------------------
     def _hide_keyboard(self) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
-from ...ui.view import View
+from ...ui.view import EXACTLY, UNSPECIFIED, Spec, View
 from ...ui.widgets import ImageView, TextView
 from . import formatting, theme
 from .occurrences import Occurrence
@@ -33,12 +34,9 @@ class EventRow(LinearLayout):
         self.occurrence = occurrence
         ev = occurrence.event
         shown = ev.with_(start_ts=occurrence.start_ts, end_ts=occurrence.end_ts)
-        inner = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT)
-        inner.a11y_class = "android.view.ViewGroup"
-        bar = ImageView(id="event_item_color_bar", width=dp(4), height=dp(48),
-                        background=color, margin=(dp(8), 0, dp(12), 0), corner_radius=dp(2))
-        texts = LinearLayout("vertical", width=0, weight=1, height=WRAP_CONTENT)
-        texts.a11y_class = "android.view.ViewGroup"
+        inner = _RowInner(width=MATCH_PARENT, height=WRAP_CONTENT)
+        bar = ImageView(id="event_item_color_bar", width=dp(4), background=color,
+                        corner_radius=dp(2))
         self.task_image = ImageView("check_box_outline", id="event_item_task_image",
                                     content_desc="Task", width=dp(20), height=dp(20),
                                     visibility="visible" if ev.is_task else "gone")
@@ -53,14 +51,51 @@ class EventRow(LinearLayout):
                                     text_size=theme.NORMAL_TEXT, text_color=theme.TEXT_SECONDARY,
                                     max_lines=1, width=MATCH_PARENT,
                                     visibility="visible" if desc else "gone")
-        texts.add(self.title, self.time, self.description)
-        inner.add(bar, self.task_image, texts)
+        inner.add(bar, self.task_image, self.title, self.time, self.description)
         self.add(inner)
 
     def set_selected(self, selected: bool) -> None:
         """Selection mode highlight (the adapter sets `isSelected` on the row)."""
         self.selected = selected
         self.background = SELECTED_BG if selected else None
+
+
+class _RowInner(View):
+    """The inner ConstraintLayout: colour bar on the left over the full height, the task
+    image, then title / time / description stacked (all direct children, as in the app)."""
+
+    a11y_class = "android.view.ViewGroup"
+    BAR_LEFT = dp(8)
+    TEXT_LEFT = dp(24)
+
+    def on_measure(self, wspec: Spec, hspec: Spec) -> tuple[int, int]:
+        w = wspec[1]
+        bar, task, *texts = self.children
+        left = self.TEXT_LEFT
+        if task.visibility != "gone":
+            task.measure((EXACTLY, dp(20)), (EXACTLY, dp(20)))
+            left += dp(24)
+        h = 0
+        for t in texts:
+            if t.visibility != "gone":
+                t.measure((EXACTLY, max(0, w - left)), (UNSPECIFIED, 0))
+                h += t._mh
+        h = max(h, dp(40))
+        bar.measure((EXACTLY, dp(4)), (EXACTLY, h))
+        return w, h
+
+    def on_layout(self, b: Rect) -> None:
+        bar, task, *texts = self.children
+        bar.layout(b.left + self.BAR_LEFT, b.top, b.left + self.BAR_LEFT + dp(4), b.bottom)
+        left = b.left + self.TEXT_LEFT
+        if task.visibility != "gone":
+            task.layout(left, b.top + dp(2), left + dp(20), b.top + dp(22))
+            left += dp(24)
+        y = b.top
+        for t in texts:
+            if t.visibility != "gone":
+                t.layout(left, y, left + t._mw, y + t._mh)
+                y += t._mh
 
 
 def section_title(text: str, *, month: bool) -> View:

@@ -12,9 +12,9 @@ from typing import Callable
 import skia
 
 from ...ui.geometry import Rect
-from ...ui.render import fill_paint
 from ...ui.layouts import LinearLayout, RelativeLayout
 from ...ui.lists import RecyclerView, ScrollView, ViewPager
+from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
@@ -90,31 +90,37 @@ def _event_color(types: dict[int, int], ev: model.Event) -> int:
 
 
 class MonthFragment:
-    """`fragment_months_viewpager` > `month_calendar_holder` for one month."""
+    """`fragment_months_viewpager` with the previous, shown and next month pages, each a
+    `month_calendar_holder`. The three pages are built once and refilled on `show`."""
 
     def __init__(self, on_prev, on_next, on_title, on_day: Callable[[date], None], *,
                  on_swipe: Callable[[int], None]) -> None:
-        self._on_prev, self._on_next, self._on_title = on_prev, on_next, on_title
-        self._on_day = on_day
         self.root = _pager("fragment_months_viewpager", on_swipe)
-
-    def _page(self, first: date, today: date, events: list[model.Event],
-              types: dict[int, int]) -> View:
-        grid = dates.month_grid(first.year, first.month)
-        per_day = occurrences.by_day(events, grid)
-        days = [GridDay(d, d.month == first.month, d == today,
-                        tuple(CellEvent(o.event.title, _event_color(types, o.event))
-                              for o in per_day[d]))
-                for d in grid]
-        return _nav("month_calendar_holder", formatting.month_title(first.year, first.month, today),
-                    self._on_prev, self._on_next, self._on_title,
-                    MonthViewWrapper(days, self._on_day))
+        self._titles: list[TextView] = []
+        self._wrappers: list[MonthViewWrapper] = []
+        blank = [GridDay(d, False, False) for d in dates.month_grid(2000, 1)]
+        for _ in range(3):
+            wrapper = MonthViewWrapper(blank, on_day)
+            page = _nav("month_calendar_holder", "", on_prev, on_next, on_title, wrapper)
+            self._titles.append(page.children[1])  # type: ignore[arg-type]
+            self._wrappers.append(wrapper)
+            self.root.add(page)
 
     def show(self, year: int, month: int, today: date, events: list[model.Event],
              types: dict[int, int]) -> None:
         first = date(year, month, 1)
-        _set_pages(self.root, [self._page(dates.add_months(first, k), today, events, types)
-                               for k in (-1, 0, 1)])
+        for k, title, wrapper in zip((-1, 0, 1), self._titles, self._wrappers):
+            m = dates.add_months(first, k)
+            grid = dates.month_grid(m.year, m.month)
+            per_day = occurrences.by_day(events, grid)
+            wrapper.set_days([GridDay(d, d.month == m.month, d == today,
+                                      tuple(CellEvent(o.event.title, _event_color(types, o.event))
+                                            for o in per_day[d]))
+                              for d in grid])
+            text = formatting.month_title(m.year, m.month, today)
+            title.text = text
+            title.content_desc = text
+        self.root.set_current_item(1, notify=False)
 
 
 class DayFragment:
@@ -128,9 +134,9 @@ class DayFragment:
 
     def _page(self, day: date, today: date, events: list[model.Event],
               types: dict[int, int]) -> View:
-        rows = [EventRow(o, list_view=False, on_click=self._click, on_long_click=self._long,
-                         color=_event_color(types, o.event))
-                for o in occurrences.on_day(events, day)]
+        rows: list[View] = [EventRow(o, list_view=False, on_click=self._click,
+                                     on_long_click=self._long, color=_event_color(types, o.event))
+                            for o in occurrences.on_day(events, day)]
         lst = RecyclerView(rows, id="day_events", width=MATCH_PARENT, height=MATCH_PARENT)
         return _nav("day_holder", formatting.day_title(day, today), self._on_prev,
                     self._on_next, self._on_title, lst)
@@ -138,6 +144,25 @@ class DayFragment:
     def show(self, day: date, today: date, events: list[model.Event], types: dict[int, int]) -> None:
         _set_pages(self.root, [self._page(day + timedelta(days=k), today, events, types)
                                for k in (-1, 0, 1)])
+
+
+def list_items(occs: list[occurrences.Occurrence], today: date, types: dict[int, int],
+               on_click: RowCallback, on_long_click: RowCallback) -> list[View]:
+    """`getEventListItems`: a month header, a day header ("17 Tuesday"), then that day's rows."""
+    items: list[View] = []
+    last_month: tuple[int, int] | None = None
+    last_day: date | None = None
+    for o in occs:
+        d = dates.to_datetime(o.start_ts).date()
+        if (d.year, d.month) != last_month:
+            last_month = (d.year, d.month)
+            items.append(section_title(formatting.month_title(d.year, d.month, today), month=True))
+        if d != last_day:
+            last_day = d
+            items.append(section_title(formatting.section_day_title(d), month=False))
+        items.append(EventRow(o, list_view=True, on_click=on_click, on_long_click=on_long_click,
+                              color=_event_color(types, o.event)))
+    return items
 
 
 class EventListFragment:
@@ -148,29 +173,14 @@ class EventListFragment:
         self._click, self._long, self._create = on_row_click, on_row_long_click, on_create
         self.root = RelativeLayout(id="calendar_events_list_holder", width=MATCH_PARENT,
                                    height=MATCH_PARENT)
-        self.rows: list[EventRow] = []
 
     def show(self, now_ts: int, today: date, events: list[model.Event],
              types: dict[int, int]) -> None:
         start = now_ts - 86400
         end = dates.to_ts(dates.to_datetime(now_ts).replace(hour=0, minute=0, second=0)) \
             + 3 * 31 * 86400
-        items: list[View] = []
-        self.rows = []
-        last_month: tuple[int, int] | None = None
-        last_day: date | None = None
-        for o in occurrences.occurrences(events, start, end):
-            d = dates.to_datetime(o.start_ts).date()
-            if (d.year, d.month) != last_month:
-                last_month = (d.year, d.month)
-                items.append(section_title(formatting.month_title(d.year, d.month, today), month=True))
-            if d != last_day:
-                last_day = d
-                items.append(section_title(formatting.section_day_title(d), month=False))
-            row = EventRow(o, list_view=True, on_click=self._click, on_long_click=self._long,
-                           color=_event_color(types, o.event))
-            self.rows.append(row)
-            items.append(row)
+        items = list_items(occurrences.occurrences(events, start, end), today, types,
+                           self._click, self._long)
         self.root.clear()
         if items:
             self.root.add(RecyclerView(items, id="calendar_events_list", width=MATCH_PARENT,
@@ -190,7 +200,6 @@ class EventListFragment:
             self.root.add(box)
 
 
-
 class MonthDayFragment:
     """`fragment_month_day`: a month grid whose tapped day's events are listed below it."""
 
@@ -199,7 +208,6 @@ class MonthDayFragment:
         self._on_prev, self._on_next, self._on_title = on_prev, on_next, on_title
         self._on_day, self._click, self._long = on_day, on_row_click, on_row_long_click
         self.root = ViewPager(id="fragment_months_days_viewpager")
-        self.rows: list[EventRow] = []
 
     def show(self, month_first: date, selected: date, today: date, events: list[model.Event],
              types: dict[int, int]) -> None:
@@ -213,15 +221,15 @@ class MonthDayFragment:
         wrapper.id = "month_day_view_wrapper"
         wrapper.weight = 1
         wrapper.height = 0
-        self.rows = [EventRow(o, list_view=False, on_click=self._click, on_long_click=self._long,
-                              color=_event_color(types, o.event))
-                     for o in occurrences.on_day(events, selected)]
+        rows: list[View] = [EventRow(o, list_view=False, on_click=self._click,
+                                     on_long_click=self._long, color=_event_color(types, o.event))
+                            for o in occurrences.on_day(events, selected)]
         lower = LinearLayout("vertical", width=MATCH_PARENT, height=0, weight=1)
         lower.add(TextView(formatting.day_title(selected, today), id="month_day_selected_day_label",
                            text_size=theme.BIG_TEXT, font_weight="medium", width=MATCH_PARENT,
                            padding=(dp(16), dp(8), dp(16), dp(8))))
-        if self.rows:
-            lower.add(RecyclerView(self.rows, id="month_day_events_list", width=MATCH_PARENT,
+        if rows:
+            lower.add(RecyclerView(rows, id="month_day_events_list", width=MATCH_PARENT,
                                    height=MATCH_PARENT))
         else:
             lower.add(TextView("No items found.", id="month_day_no_events_placeholder",

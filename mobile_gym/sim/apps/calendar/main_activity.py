@@ -16,13 +16,25 @@ from ...ui.lists import RecyclerView, ViewPager
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, ImageButton, ImageView, TextView
-from . import dates, dialogs, formatting, model, occurrences, prefs as P, theme
+from . import dates, dialogs, model, occurrences, theme
+from . import prefs as P
 from .date_picker import show_date_picker
-from .event_activity import EXTRA_EVENT_ID, EXTRA_NEW_EVENT_START_TS, EXTRA_OCCURRENCE_TS
-from .event_row import EventRow, section_title
+from .event_activity import (
+    EXTRA_EVENT_ID,
+    EXTRA_NEW_EVENT_START_TS,
+    EXTRA_OCCURRENCE_TS,
+)
+from .event_row import EventRow
 from .flat_rows import FlatRows, group
-from .fragments import (DayFragment, EventListFragment, MonthDayFragment, MonthFragment,
-                        WeekFragment, YearFragment)
+from .fragments import (
+    DayFragment,
+    EventListFragment,
+    MonthDayFragment,
+    MonthFragment,
+    WeekFragment,
+    YearFragment,
+    list_items,
+)
 from .storage import CalendarStorage
 
 OVERFLOW_ITEMS = ("Print", "Add holidays", "Add contact birthdays", "Add contact anniversaries",
@@ -215,7 +227,7 @@ class MainActivity(Activity):
                                           self._open_month_from_year)
 
     def _set_menu(self) -> None:
-        items = []
+        items: list[View] = []
         if not self._showing_current_period():
             items.append(_menu_button("go_to_today", "Go to today", "today", self._go_to_today))
         items.append(_menu_button("change_view", "Change view", "calendar", self._change_view))
@@ -237,9 +249,10 @@ class MainActivity(Activity):
     def refresh(self) -> None:
         """Re-read the database and rebuild the current fragment."""
         self._load()
-        self._finish_cab(refresh=False)
+        self._finish_cab()
         view = self.shown_view
         today = self.today
+        frag: View
         if view == P.DAILY_VIEW:
             day = self.pushed_day or self.shown_day
             self.day_fragment.show(day, today, self.events, self.types)
@@ -463,7 +476,7 @@ class MainActivity(Activity):
                 r.set_selected(True)
         self.cab_title.text = f"{len(self.selected)} / {len(rows)}"
 
-    def _finish_cab(self, refresh: bool = False) -> None:
+    def _finish_cab(self) -> None:
         for r in self.selected:
             r.set_selected(False)
         self.selected = []
@@ -531,19 +544,9 @@ class MainActivity(Activity):
             return
         self._load()
         found = self.store.db.search(text)
-        items: list[View] = []
-        today = self.today
-        last_day: date | None = None
-        for ev in found:
-            occ = occurrences.Occurrence(ev, ev.start_ts, ev.end_ts)
-            d = dates.to_datetime(ev.start_ts).date()
-            if d != last_day:
-                last_day = d
-                items.append(section_title(formatting.day_title(d, today), month=False))
-            color = theme.argb_to_color(ev.color or self.types.get(ev.event_type,
-                                                                   model.DEFAULT_PRIMARY_COLOR))
-            items.append(EventRow(occ, list_view=True, on_click=self._row_clicked,
-                                  on_long_click=self._row_long_clicked, color=color))
+        occs = [occurrences.Occurrence(ev, ev.start_ts, ev.end_ts) for ev in found
+                if occurrences.displayable(ev)]
+        items = list_items(occs, self.today, self.types, self._row_clicked, self._row_long_clicked)
         self.search_results.set_items(items)
         self.search_results.visibility = "visible" if items else "gone"
         self.search_placeholder.visibility = "gone" if items else "visible"

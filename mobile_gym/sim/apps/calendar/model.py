@@ -7,6 +7,7 @@ repeat intervals in seconds, reminder minutes with -1 meaning "off".
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
 DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
@@ -105,7 +106,7 @@ class Event:
     def reminders(self) -> tuple[int, int, int]:
         return (self.reminder_1_minutes, self.reminder_2_minutes, self.reminder_3_minutes)
 
-    def with_(self, **changes: object) -> "Event":
+    def with_(self, **changes: Any) -> "Event":
         """A copy with some fields changed (dataclasses.replace with a short name)."""
         return replace(self, **changes)
 

@@ -17,7 +17,7 @@ from ...ui.geometry import Rect
 from ...ui.render import fill_paint, srect
 from ...ui.text import ellipsize, line_metrics
 from ...ui.units import MATCH_PARENT, dp, sp
-from ...ui.view import View
+from ...ui.view import EXACTLY, View
 from . import theme
 from .formatting import WEEKDAY_LETTERS_SUNDAY_FIRST
 
@@ -135,9 +135,9 @@ class MonthViewWrapper(View):
 
     def on_measure(self, wspec, hspec):
         w, h = wspec[1], hspec[1]
-        self.month_view.measure((0, w), (0, h))
+        self.month_view.measure((EXACTLY, w), (EXACTLY, h))
         for c in self.cells:
-            c.measure((0, w // COLS), (0, h // ROWS))
+            c.measure((EXACTLY, w // COLS), (EXACTLY, h // ROWS))
         return w, h
 
     def on_layout(self, b: Rect) -> None:

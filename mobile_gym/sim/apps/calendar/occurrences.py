@@ -93,11 +93,23 @@ def _start_dates(event: model.Event, until: date):
             d += timedelta(days=step)
 
 
+# timestamps a calendar date can hold (years 2..9998), so date arithmetic cannot overflow
+_MIN_TS = -62104060800
+_MAX_TS = 253370764800
+
+
+def displayable(ev: model.Event) -> bool:
+    """False for a (seeded) row whose timestamps no calendar date can hold; it is not shown."""
+    return _MIN_TS <= ev.start_ts <= _MAX_TS and _MIN_TS <= ev.end_ts <= _MAX_TS
+
+
 def occurrences(events: list[model.Event], start_ts: int, end_ts: int) -> list[Occurrence]:
     """Occurrences overlapping [start_ts, end_ts], sorted by start then title (as lists show)."""
     out: list[Occurrence] = []
     until = dates.to_datetime(end_ts).date()
     for ev in events:
+        if not displayable(ev):
+            continue
         duration = ev.end_ts - ev.start_ts
         base = dates.to_datetime(ev.start_ts)
         excluded = _exceptions(ev)
@@ -132,9 +144,10 @@ def by_day(events: list[model.Event], days: list[date]) -> dict[date, list[Occur
     start = dates.day_start_ts(min(days))
     end = dates.day_start_ts(max(days)) + 86399
     result: dict[date, list[Occurrence]] = {d: [] for d in days}
+    first_day, last_day = min(days), max(days)
     for o in occurrences(events, start, end):
-        d = dates.to_datetime(o.start_ts).date()
-        last = dates.to_datetime(o.end_ts).date()
+        d = max(dates.to_datetime(o.start_ts).date(), first_day)
+        last = min(dates.to_datetime(o.end_ts).date(), last_day)
         while d <= last:
             if d in result:
                 result[d].append(o)

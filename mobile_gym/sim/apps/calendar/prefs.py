@@ -101,4 +101,6 @@ class Prefs:
             for k, d in zip(LAST_EVENT_REMINDER_MINUTES, DEFAULT_REMINDERS))  # type: ignore[return-value]
 
     def remember_reminders(self, reminders: tuple[int, int, int]) -> None:
-        self.put(**dict(zip(LAST_EVENT_REMINDER_MINUTES, reminders)))
+        """Store the saved event's reminders as the next new event's defaults."""
+        r1, r2, r3 = reminders
+        self.put(reminder_minutes=r1, reminder_minutes_2=r2, reminder_minutes_3=r3)

@@ -78,6 +78,7 @@ class MainActivity(Activity):
         self.selection: list[str] = []
         self.filter_text = ""
         self.searching = False
+        self._listed: tuple = ()
         self.tab = 0
         self.exit_deadline: float | None = None
         self.pane: EditorPane | None = None
@@ -204,11 +205,14 @@ class MainActivity(Activity):
         if self.filter_text:
             needle = self.filter_text.lower()
             entries = [e for e in entries if e.is_go_up or needle in e.title.lower()]
-        rows = [chrome.file_row(e, selected=e.path in self.selection, on_click=self._on_row_click,
-                                on_long_click=self._on_row_long_click,
-                                favourite=e.path in prefs.favourites)
-                for e in entries]
-        self.list_view.set_items(rows)
+        key = (tuple(entries), tuple(self.selection), frozenset(prefs.favourites))
+        if key != self._listed:  # unchanged folder: keep the row views (cheap resume)
+            self._listed = key
+            rows = [chrome.file_row(e, selected=e.path in self.selection, on_click=self._on_row_click,
+                                    on_long_click=self._on_row_long_click,
+                                    favourite=e.path in prefs.favourites)
+                    for e in entries]
+            self.list_view.set_items(rows)
         self.empty_hint.visibility = "visible" if len(entries) <= 1 else "gone"
 
     def reload(self) -> None:

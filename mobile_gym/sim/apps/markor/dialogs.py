@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.apps.markor import chrome
@@ -22,7 +23,7 @@ from mobile_gym.sim.apps.markor.files import (
 )
 from mobile_gym.sim.ui.dialogs import alert_dialog
 from mobile_gym.sim.ui.layouts import LinearLayout
-from mobile_gym.sim.ui.lists import RecyclerView, ScrollView
+from mobile_gym.sim.ui.lists import ListView, RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from mobile_gym.sim.ui.widgets import (
     Button,
@@ -302,3 +303,45 @@ def folder_picker(activity: Activity, files: MarkorFiles, paths: list[str], *, s
                   on_done: Callable[[], None]) -> FolderPicker:
     """Open the move/copy destination chooser starting in `start`."""
     return FolderPicker(activity, files, paths, start, copy, on_done)
+
+
+# -- search in the document ---------------------------------------------------------------------
+def matching_lines(text: str, query: str) -> list[tuple[int, str]]:
+    """(offset of line start, line) for lines containing `query` (case-insensitive)."""
+    needle = query.strip().lower()
+    if not needle:
+        return []
+    out: list[tuple[int, str]] = []
+    pos = 0
+    for line in text.split("\n"):
+        if needle in line.lower():
+            out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
+def search_in_text_dialog(activity: Activity, text: str, on_pick: Callable[[int], None]) -> DialogHandle:
+    """The editor's Search: a query field and the matching lines; tapping one jumps there."""
+    results = ListView(width=MATCH_PARENT, height=dp(240), padding=(0, dp(4)))
+    query = EditText("", hint="Search", single_line=True, width=MATCH_PARENT)
+    body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT, padding=(dp(24), 0, dp(24), 0))
+    body.add(query, results)
+    holder: list[DialogHandle] = []
+
+    def pick(offset: int) -> None:
+        holder[0].dismiss()
+        on_pick(offset)
+
+    def update(_view: object, value: str) -> None:
+        rows = []
+        for offset, line in matching_lines(text, value)[:20]:
+            rows.append(TextView(line or " ", id="android:id/text1", width=MATCH_PARENT, min_height=dp(48),
+                                 gravity="start|center_vertical", text_size=sp(16), max_lines=1,
+                                 clickable=True, on_click=partial(pick, offset)))
+        results.set_items(rows)
+
+    query.on_text_changed = update
+    dialog = _alert("Search", None, [("Cancel", lambda: holder[0].dismiss())], view=body)
+    holder.append(_show(activity, dialog))
+    query.request_focus()
+    return holder[0]

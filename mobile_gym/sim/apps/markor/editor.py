@@ -34,6 +34,7 @@ EDIT_MENU = [
     MenuItem("action_redo", "Redo", "redo"),
     MenuItem("action_preview", "View mode", "visibility"),
     MenuItem("action_save", "Save", "save"),
+    MenuItem("action_search", "Search", "search"),
     MenuItem("action_reload", "Reload", overflow=True),
     MenuItem("action_info", "Info", overflow=True),
 ]
@@ -203,6 +204,11 @@ class EditorPane:
         self.editor.set_selection(out.start, out.end)
         self.editor.request_focus()
 
+    def jump_to(self, offset: int) -> None:
+        """Put the cursor at `offset` and bring that line into view (search results)."""
+        self.editor.request_focus()
+        self.editor.set_selection(offset)
+
     def undo(self) -> None:
         if self.position > 0:
             self.position -= 1
@@ -263,6 +269,9 @@ class EditorPane:
         elif item_id == "action_info":
             from mobile_gym.sim.apps.markor.dialogs import details_dialog
             details_dialog(self.activity, self.files, self.path)
+        elif item_id == "action_search":
+            from mobile_gym.sim.apps.markor.dialogs import search_in_text_dialog
+            search_in_text_dialog(self.activity, self.editor.text, self.jump_to)
         refresh = getattr(self.activity, "refresh_menu", None)
         if refresh is not None:
             refresh()
@@ -290,28 +299,30 @@ class DocumentActivity(Activity):
 
     def on_create(self) -> None:
         self.files = MarkorFiles(self.ctx.storage)
+        self.pane: EditorPane | None = None
         path = document_path(self.intent)
         if not path or self.files.is_dir(path):
             # nothing to open: Markor logs it and closes the editor
             self.ctx.log("E", "net.gsantner.markor.model.Document", f"loadDocument:  File {path} not found.")
-            self.pane = None
             self.finish()
             return
-        self.pane = EditorPane(self, self.files, path)
+        pane = self.pane = EditorPane(self, self.files, path)
         self.toolbar = Toolbar(title_id="note__activity__text_note_title", navigation=self.finish)
         self.toolbar.set_title(title_of(posixpath.basename(path)))
         root = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT, background=chrome.BACKGROUND)
-        root.add(self.toolbar.appbar, self.pane.view)
+        root.add(self.toolbar.appbar, pane.view)
         self.refresh_menu()
         self.set_content(root)
-        if not self.pane.saved_text:
-            self.pane.editor.request_focus()  # a new, empty document opens with the keyboard
+        if not pane.saved_text:
+            pane.editor.request_focus()  # a new, empty document opens with the keyboard
 
     def refresh_menu(self) -> None:
-        self.toolbar.set_menu(self.pane.menu_items(), self.pane.on_menu_item, self._show_overflow)
+        if self.pane is not None:
+            self.toolbar.set_menu(self.pane.menu_items(), self.pane.on_menu_item, self._show_overflow)
 
     def _show_overflow(self, anchor: View, items: list[MenuItem]) -> None:
-        chrome.show_menu(self, anchor.bounds, items, self.pane.on_menu_item)
+        if self.pane is not None:
+            chrome.show_menu(self, anchor.bounds, items, self.pane.on_menu_item)
 
     def on_resume(self) -> None:
         if self.pane is not None:

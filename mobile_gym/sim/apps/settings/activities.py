@@ -26,7 +26,7 @@ from mobile_gym.sim.apps.settings.widgets import (
     main_switch_bar,
     preference_row,
 )
-from mobile_gym.sim.system.activity import Activity
+from mobile_gym.sim.system.activity import Activity, DialogHandle
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.lists import RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -57,8 +57,10 @@ class _SettingsScreen(Activity):
             self._unobserve = None
 
     def _on_setting(self, _namespace: str, _key: str, _value: str | None) -> None:
-        if not self.is_finishing:
-            self.refresh()
+        if self.is_finishing:  # destroyed without on_destroy (process killed): stop listening
+            self.on_destroy()
+            return
+        self.refresh()
 
     def on_resume(self) -> None:
         self.refresh()
@@ -130,7 +132,7 @@ class SubSettings(_SettingsScreen):
         inner.add(self.list)
         content.add(inner)
         root.add(self.header, content)
-        self.slider_dialog = None
+        self.slider_dialog: DialogHandle | None = None
         self.refresh()
         self.set_content(root)
 

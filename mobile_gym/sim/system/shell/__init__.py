@@ -5,9 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.system.shell import (
-    am_cmd, files, input_cmd, logcat_cmd, screen_cmd, settings_cmd, sqlite_cmd, system_cmd, text,
+    am_cmd,
+    files,
+    input_cmd,
+    logcat_cmd,
+    screen_cmd,
+    settings_cmd,
+    sqlite_cmd,
+    system_cmd,
+    text,
 )
-from mobile_gym.sim.system.shell.core import CommandFn, Proc, Shell as _Shell, UsageError
+from mobile_gym.sim.system.shell.core import CommandFn, Proc, UsageError
+from mobile_gym.sim.system.shell.core import Shell as _Shell
 from mobile_gym.sim.system.shell.parser import ShellSyntaxError, parse
 
 if TYPE_CHECKING:
@@ -30,12 +39,12 @@ def command_table() -> dict[str, CommandFn]:
 class Shell(_Shell):
     """`Shell(android)`: `run(cmd) -> (code, stdout, stderr)`."""
 
-    def __init__(self, android: "SimAndroid") -> None:
+    def __init__(self, android: SimAndroid) -> None:
         super().__init__(android, command_table())
 
     @classmethod
-    def for_device(cls, android: "SimAndroid") -> "Shell":
+    def for_device(cls, android: SimAndroid) -> Shell:
         return cls(android)
 
 
-__all__ = ["Shell", "Proc", "UsageError", "ShellSyntaxError", "parse", "command_table"]
+__all__ = ["Proc", "Shell", "ShellSyntaxError", "UsageError", "command_table", "parse"]

@@ -220,7 +220,7 @@ def cmd_pm(proc: Proc) -> int:
     if verb in ("grant", "revoke"):
         pkgs = [a for a in rest if not a.startswith("--")]
         if len(pkgs) < 2:
-            raise UsageError(f"Error: no permission specified", 1)
+            raise UsageError("Error: no permission specified", 1)
         if pm.get(pkgs[0]) is None:
             raise UsageError(f"Exception occurred while executing '{verb}':\n"
                              f"java.lang.IllegalArgumentException: Unknown package: {pkgs[0]}", 255)

@@ -10,10 +10,19 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
-from mobile_gym.sim.system.shell.parser import AndOr, Command, Pipeline, Script, ShellSyntaxError, Word, parse
+from mobile_gym.sim.system.shell.parser import (
+    AndOr,
+    Command,
+    Pipeline,
+    Script,
+    ShellSyntaxError,
+    Word,
+    parse,
+)
 from mobile_gym.sim.system.storage import normalize
 
 if TYPE_CHECKING:
@@ -44,8 +53,8 @@ class UsageError(Exception):
 class Proc:
     """One running command: its argv, stdin bytes and output buffers."""
 
-    android: "SimAndroid"
-    shell: "Shell"
+    android: SimAndroid
+    shell: Shell
     argv: list[str]
     stdin: bytes = b""
     out: bytearray = field(default_factory=bytearray)
@@ -74,10 +83,9 @@ CommandFn = Callable[[Proc], int]
 class _FileSink(bytearray):
     """Bytes bound for a file; written when the command finishes."""
 
-    def __init__(self, path: str, append: bool) -> None:
+    def __init__(self, path: str) -> None:
         super().__init__()
         self.path = path
-        self.append = append
 
 
 class _NullSink(bytearray):
@@ -87,7 +95,7 @@ class _NullSink(bytearray):
 class Shell:
     """One `sh -c` interpreter bound to a device; keeps `$?` between `run` calls like adb shell does not."""
 
-    def __init__(self, android: "SimAndroid", commands: dict[str, CommandFn]) -> None:
+    def __init__(self, android: SimAndroid, commands: dict[str, CommandFn]) -> None:
         self.android = android
         self.commands = commands
         self.cwd = "/"
@@ -185,7 +193,7 @@ class Shell:
                 except (OSError, ValueError) as exc:
                     err += f"{SH}: can't create {target}: {_reason(exc)}\n".encode()
                     return 1
-                sink = _FileSink(path, append=True)
+                sink = _FileSink(path)
                 files.append(sink)
                 fds[redir.fd] = sink
         code = self._exec(argv, stdin, fds) if argv else 0
@@ -251,7 +259,7 @@ class Shell:
             elif part.kind == "var":
                 text = self.var(part.value)
             else:
-                code, out, _err = self._substitute(part.value)
+                _code, out, _err = self._substitute(part.value)
                 text = out.rstrip("\n")
             if part.kind != "lit" and not part.quoted and split:
                 pieces = text.split()

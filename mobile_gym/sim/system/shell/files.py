@@ -44,10 +44,13 @@ def split_flags(proc: Proc, allowed: str, with_value: str = "") -> tuple[set[str
     return flags, values, args
 
 
-def _owner(path: str) -> tuple[str, str]:
+def _owner(path: str, proc: Proc | None = None) -> tuple[str, str]:
+    """Owner and group as `ls -l` shows them: the app's user inside /data/data/<pkg>."""
     parts = path.split("/")
     if len(parts) > 3 and parts[1] == "data" and parts[2] == "data":
-        return "u0_a100", "u0_a100"
+        info = proc.android.packages.get(parts[3]) if proc is not None else None
+        user = f"u0_a{info.uid - 10000}" if info is not None else "system"
+        return user, user
     if path.startswith("/storage"):
         return "root", "sdcard_rw"
     return "root", "root"
@@ -57,8 +60,8 @@ def _mode(entry: DirEntry) -> str:
     return "drwxrwx--x" if entry.is_dir else "-rw-rw----"
 
 
-def _long_line(path: str, entry: DirEntry, name: str) -> str:
-    owner, group = _owner(path)
+def _long_line(path: str, entry: DirEntry, name: str, proc: Proc | None = None) -> str:
+    owner, group = _owner(path, proc)
     stamp = datetime.fromtimestamp(entry.mtime, tz=timezone.utc).strftime("%Y-%m-%d %H:%M")
     links = 2 if entry.is_dir else 1
     return f"{_mode(entry)} {links} {owner} {group} {entry.size} {stamp} {name}"
@@ -80,7 +83,7 @@ def cmd_ls(proc: Proc) -> int:
             code = 1
             continue
         if not entry.is_dir or "d" in flags:
-            single.append(_long_line(path, entry, target) if "l" in flags else target)
+            single.append(_long_line(path, entry, target, proc) if "l" in flags else target)
             continue
         entries = storage.list(path)
         if "a" not in flags and "A" not in flags:
@@ -93,9 +96,9 @@ def cmd_ls(proc: Proc) -> int:
         if "l" in flags:
             lines.append(f"total {sum((e.size + 4095) // 4096 * 4 for e in entries)}")
             if "a" in flags:
-                lines.append(_long_line(path, entry, "."))
-                lines.append(_long_line(path, storage.stat(posixpath.dirname(path) or "/"), ".."))
-            lines.extend(_long_line(posixpath.join(path, e.name), e, e.name) for e in entries)
+                lines.append(_long_line(path, entry, ".", proc))
+                lines.append(_long_line(path, storage.stat(posixpath.dirname(path) or "/"), "..", proc))
+            lines.extend(_long_line(posixpath.join(path, e.name), e, e.name, proc) for e in entries)
         else:
             if "a" in flags:
                 lines.extend([".", ".."])
@@ -257,8 +260,8 @@ def cmd_mv(proc: Proc) -> int:
     return code
 
 
-def _stat_field(spec: str, path: str, name: str, e: DirEntry) -> str:
-    owner, group = _owner(path)
+def _stat_field(spec: str, path: str, name: str, e: DirEntry, proc: Proc | None = None) -> str:
+    owner, group = _owner(path, proc)
     stamp = datetime.fromtimestamp(e.mtime, tz=timezone.utc)
     kind = "directory" if e.is_dir else ("regular empty file" if e.size == 0 else "regular file")
     table = {
@@ -266,7 +269,8 @@ def _stat_field(spec: str, path: str, name: str, e: DirEntry) -> str:
         "Z": str(int(e.mtime)),
         "y": stamp.strftime("%Y-%m-%d %H:%M:%S.") + f"{int(round((e.mtime % 1) * 1e9)):09d} +0000",
         "F": kind, "a": "771" if e.is_dir else "660", "A": _mode(e), "U": owner, "G": group,
-        "u": "10100" if owner.startswith("u0_a") else "0", "g": "1015" if group == "sdcard_rw" else "0",
+        "u": str(10000 + int(owner[4:])) if owner.startswith("u0_a") else ("1000" if owner == "system" else "0"),
+        "g": "1015" if group == "sdcard_rw" else "0",
         "b": str((e.size + 511) // 512), "B": "512", "h": "2" if e.is_dir else "1", "i": "0",
         "f": "41f9" if e.is_dir else "81b0", "%": "%",
     }
@@ -292,17 +296,17 @@ def cmd_stat(proc: Proc) -> int:
         if fmt is None:
             proc.print(f"  File: {name}")
             proc.print(f"  Size: {e.size}\t Blocks: {(e.size + 511) // 512}\t IO Blocks: 512\t"
-                       f"{_stat_field('F', path, name, e)}")
-            proc.print(f"Access: (0{_stat_field('a', path, name, e)}/{_mode(e)})\t"
-                       f"Uid: ({_stat_field('u', path, name, e)}/{_owner(path)[0]})\t"
-                       f"Gid: ({_stat_field('g', path, name, e)}/{_owner(path)[1]})")
+                       f"{_stat_field('F', path, name, e, proc)}")
+            proc.print(f"Access: (0{_stat_field('a', path, name, e, proc)}/{_mode(e)})\t"
+                       f"Uid: ({_stat_field('u', path, name, e, proc)}/{_owner(path, proc)[0]})\t"
+                       f"Gid: ({_stat_field('g', path, name, e, proc)}/{_owner(path, proc)[1]})")
             for label in ("Access", "Modify", "Change"):
-                proc.print(f"{label}: {_stat_field('y', path, name, e)}")
+                proc.print(f"{label}: {_stat_field('y', path, name, e, proc)}")
             continue
         out, i = [], 0
         while i < len(fmt):
             if fmt[i] == "%" and i + 1 < len(fmt):
-                out.append(_stat_field(fmt[i + 1], path, name, e))
+                out.append(_stat_field(fmt[i + 1], path, name, e, proc))
                 i += 2
             else:
                 out.append(fmt[i])

@@ -43,7 +43,7 @@ def key_name(arg: str) -> str:
         if code in CODE_TO_NAME:
             return CODE_TO_NAME[code]
     name = arg.upper()
-    name = name[len("KEYCODE_"):] if name.startswith("KEYCODE_") else name
+    name = name.removeprefix("KEYCODE_")
     if name in KEYCODES:
         return name
     raise UsageError(f"Exception occurred while executing 'keyevent':\n"

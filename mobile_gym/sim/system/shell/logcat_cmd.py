@@ -1,4 +1,4 @@
-"""`logcat` over the device buffer: -d, -c, -v FORMAT, -b BUFFER, -s, -t N, -e REGEX, TAG:PRIO filters."""
+"""`logcat` over the device buffer: -d, -c, -v FORMAT, -b BUFFER, -s, -t N|TIME, -e REGEX, TAG:PRIO filters."""
 
 from __future__ import annotations
 
@@ -15,16 +15,17 @@ def cmd_logcat(proc: Proc) -> int:
     specs: list[str] = []
     clear = silent_default = False
     tail: int | None = None
+    since: float | None = None
     regex: re.Pattern[str] | None = None
     i = 0
     while i < len(argv):
         a = argv[i]
 
-        def value() -> str:
+        def value(opt: str = a) -> str:
             nonlocal i
             i += 1
             if i >= len(argv):
-                raise UsageError(f"logcat: option requires an argument -- '{a.lstrip('-')}'")
+                raise UsageError(f"logcat: option requires an argument -- '{opt.lstrip('-')}'")
             return argv[i]
         if a in ("-d", "--dump"):
             pass
@@ -47,7 +48,13 @@ def cmd_logcat(proc: Proc) -> int:
         elif a == "-s":
             silent_default = True
         elif a in ("-t", "-T"):
-            tail = int(value())
+            spec = value()
+            if spec.isdigit():
+                tail = int(spec)
+            elif re.fullmatch(r"\d+\.\d+", spec):  # 'sssss.mmm': lines since that epoch time
+                since = float(spec)
+            else:
+                raise UsageError(f"logcat: invalid count or time '{spec}' to -{a.lstrip('-')}")
         elif a == "-e" or a.startswith("--regex"):
             regex = re.compile(value() if "=" not in a else a.split("=", 1)[1])
         elif a in ("-B", "-D", "--dividers", "-Z"):
@@ -67,6 +74,8 @@ def cmd_logcat(proc: Proc) -> int:
     except ValueError as exc:
         raise UsageError(f"logcat: {exc}") from None
     entries = [e for e in logs.entries(chosen) if filt.accepts(e) and (regex is None or regex.search(e.message))]
+    if since is not None:
+        entries = [e for e in entries if e.time >= since]
     if tail is not None:
         entries = entries[-tail:] if tail > 0 else []
     started: set[str] = set()

@@ -11,7 +11,7 @@ def _cell(value: object, nullvalue: str) -> str:
     if value is None:
         return nullvalue
     if isinstance(value, float):
-        text = "%.15g" % value
+        text = f"{value:.15g}"
         if not any(c in text for c in ".enEN"):
             text += ".0"
         return text

@@ -8,7 +8,6 @@ from datetime import datetime, timezone
 
 from mobile_gym.sim.system.activity_manager import SYSTEM_SERVER_PID
 from mobile_gym.sim.system.packages import short_component
-from mobile_gym.sim.system.shell.am_cmd import stack_list
 from mobile_gym.sim.system.shell.core import Proc, UsageError
 
 
@@ -130,7 +129,7 @@ def _dumpsys_display(proc: Proc) -> None:
     proc.print("  mOnlyCode=false")
     proc.print("  mSafeMode=false")
     proc.print("  mPendingTraversal=false")
-    proc.print(f"  mGlobalDisplayState=ON")
+    proc.print("  mGlobalDisplayState=ON")
     proc.print("")
     proc.print("Display Devices: size=1")
     proc.print(f"  DisplayDeviceInfo{{\"Built-in Screen\": uniqueId=\"local:4619827259835644672\", {w} x {h}, "
@@ -140,8 +139,8 @@ def _dumpsys_display(proc: Proc) -> None:
                f"FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}}")
     proc.print("")
     proc.print("Logical Displays: size=1")
-    proc.print(f"  Display 0:")
-    proc.print(f"    mDisplayId=0")
+    proc.print("  Display 0:")
+    proc.print("    mDisplayId=0")
     proc.print(f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, "
                f"largest app {w} x {h}, smallest app {w} x {h}, appVsyncOff 1000000, rotation 0, "
                f"density {d} ({d}.0 x {d}.0) dpi, layerStack 0, type INTERNAL, state ON}}")
@@ -281,6 +280,18 @@ def cmd_getprop(proc: Proc) -> int:
     return 0
 
 
+def cmd_setprop(proc: Proc) -> int:
+    args = proc.argv[1:]
+    if len(args) != 2:
+        raise UsageError("usage: setprop NAME VALUE\n\nSets an Android system property.", 1)
+    name, value = args
+    if name.startswith("ro.") and name in proc.android.props:
+        proc.eprint(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.")
+        return 1
+    proc.android.props[name] = value
+    return 0
+
+
 _TOYBOX_DATE = "%a %b %e %H:%M:%S %Z %Y"
 
 
@@ -299,9 +310,7 @@ def cmd_date(proc: Proc) -> int:
             i += 1
         elif a.startswith("+"):
             fmt = a[1:]
-        elif a.startswith("@"):
-            to_set = a
-        elif re.fullmatch(r"\d{8}(\d{2}|\d{4})?(\.\d{2})?", a):
+        elif a.startswith("@") or re.fullmatch(r"\d{8}(\d{2}|\d{4})?(\.\d{2})?", a):
             to_set = a
         else:
             proc.eprint(f"date: bad date '{a}'")
@@ -362,5 +371,5 @@ def cmd_pidof(proc: Proc) -> int:
     return 0
 
 
-COMMANDS = {"dumpsys": cmd_dumpsys, "wm": cmd_wm, "getprop": cmd_getprop, "date": cmd_date, "ps": cmd_ps,
-            "pidof": cmd_pidof}
+COMMANDS = {"dumpsys": cmd_dumpsys, "wm": cmd_wm, "getprop": cmd_getprop, "setprop": cmd_setprop, "date": cmd_date,
+            "ps": cmd_ps, "pidof": cmd_pidof}

@@ -10,7 +10,8 @@ from mobile_gym.sim.system.shell.files import split_flags
 
 def _escapes(s: str) -> tuple[str, bool]:
     """Backslash escapes of `echo -e`; returns (text, stop) where `\\c` stops output."""
-    out, i = [], 0
+    out: list[str] = []
+    i = 0
     table = {"n": "\n", "t": "\t", "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "r": "\r", "v": "\v", "e": "\x1b"}
     while i < len(s):
         c = s[i]
@@ -313,7 +314,7 @@ def cmd_head(proc: Proc) -> int:
         return 1
     for name, text in inputs:
         lines = text.split("\n")
-        keep = lines[:n] if n >= 0 else lines[:n]
+        keep = lines[:n]  # head -n -N: all but the last N
         chunk = "\n".join(keep)
         if len(keep) < len(lines):
             chunk += "\n"

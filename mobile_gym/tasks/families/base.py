@@ -1,0 +1,251 @@
+"""TaskFamily: an AndroidWorld-style templated task that becomes an ordinary `LoadedTask` per seed.
+
+A family draws its parameters from `numpy.random.default_rng(seed)` and builds a `task_pb2.Task`:
+
+* `command`: the instruction (template filled with the parameters);
+* `setup_steps`: seed-independent steps run once per device (the environment snapshots after
+  them), e.g. launch an app once so it creates its database;
+* `reset_steps`: the seed's start state, run after every snapshot restore (`pm clear`, noise
+  rows with `sqlite3`, files pushed, settings put, the app launched);
+* `event_sources` / `event_slots`: shaped intermediate rewards (one-shot slots on view-hierarchy
+  or log events) and the terminal success check: `state_event` sources ANDed into the
+  episode_end listener. With `success_check="every_step"` the check runs every step; with
+  `"on_answer"` the episode ends when the agent answers (any non-empty `response`), as a
+  success iff the state check holds at that step.
+
+The vocabulary (TEXT tokens) is fixed per family, so the action space is the same for every
+seed. Every family also has an oracle: a list of `Move`s solving the seed's task through the raw
+action space (see `oracle.py`); the step limit is derived from the longest oracle plan.
+"""
+
+from __future__ import annotations
+
+import abc
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.loader import LoadedTask
+
+SuccessCheck = Literal["every_step", "on_answer"]
+SUCCESS_CHECKS: tuple[str, ...] = ("every_step", "on_answer")
+
+#: Characters every family's vocabulary contains (so any text can be typed token by token).
+BASE_CHARS: tuple[str, ...] = tuple(string.ascii_letters + string.digits + " .,'!?-_:;/()&")
+
+#: Reward for reaching the goal state (shaping rewards are fractions of it).
+SUCCESS_REWARD = 1.0
+#: Step limit = this factor x the longest oracle plan over `PLAN_SAMPLES` seeds (+ slack).
+STEP_LIMIT_FACTOR = 2
+STEP_LIMIT_SLACK = 10
+PLAN_SAMPLES = 64
+
+_ID_SUCCESS_SLOT = 1000
+_ID_ANSWER_SOURCE = 1001
+_ID_ANSWER_SLOT = 1002
+_ID_ANSWER_OK_SLOT = 1003
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A shaping reward: `reward` the first time `source` fires in an episode.
+
+    `after` names the index of another Progress of the same family that must have fired before
+    (e.g. "title typed" only counts once "editor opened" did); None = no prerequisite.
+    """
+
+    source: task_pb2.EventSource
+    reward: float
+    after: int | None = None
+
+
+@dataclass(frozen=True)
+class FamilyInfo:
+    """Registry metadata of a family."""
+
+    name: str
+    app: str
+    complexity: float
+    tags: tuple[str, ...]
+    step_limit: int
+    template: str
+
+
+def tokens_for(words: Sequence[str]) -> tuple[str, ...]:
+    """A family vocabulary: BASE_CHARS then the extra words (sorted, deduplicated)."""
+    extra = sorted({w for w in words if w and w not in BASE_CHARS})
+    return BASE_CHARS + tuple(extra)
+
+
+class TaskFamily(abc.ABC):
+    """Base class of templated task families (see the module docstring).
+
+    Subclasses set the class attributes and implement `sample`, `instruction`, `reset_steps`,
+    `success_checks` and `plan`; optionally `setup_steps` and `progress`.
+    """
+
+    name: ClassVar[str]
+    app: ClassVar[str]
+    complexity: ClassVar[float]  # AndroidWorld's complexity (its step budget is 10x this)
+    tags: ClassVar[tuple[str, ...]] = ()
+    template: ClassVar[str] = ""
+    words: ClassVar[tuple[str, ...]] = ()  # vocabulary words beyond BASE_CHARS
+    types_text: ClassVar[bool] = False  # False: no vocabulary (TEXT actions do nothing)
+
+    def __init__(self, *, success_check: SuccessCheck = "every_step") -> None:
+        if success_check not in SUCCESS_CHECKS:
+            raise ValueError(f"success_check={success_check!r}: expected one of {SUCCESS_CHECKS}")
+        self.success_check = success_check
+
+    # -- what subclasses define -----------------------------------------------------------------
+    @abc.abstractmethod
+    def sample(self, rng: np.random.Generator) -> Any:
+        """The seed's parameters (a frozen dataclass), drawn from `rng` only."""
+
+    @abc.abstractmethod
+    def instruction(self, params: Any) -> str:
+        """The goal text shown to the agent."""
+
+    def setup_steps(self) -> list[task_pb2.SetupStep]:
+        """Seed-independent steps run once per device before the snapshot."""
+        return []
+
+    @abc.abstractmethod
+    def reset_steps(self, params: Any) -> list[task_pb2.SetupStep]:
+        """Steps putting the device into this seed's start state (after a snapshot restore)."""
+
+    def progress(self, params: Any) -> list[Progress]:
+        """Shaping rewards (default: none)."""
+        return []
+
+    @abc.abstractmethod
+    def success_checks(self, params: Any) -> list[task_pb2.StateEvent | task_pb2.EventSource]:
+        """Checks that must all hold (in the same step) for success: `state_event`s, or event
+        sources for what the app state cannot show (e.g. the foreground app)."""
+
+    @abc.abstractmethod
+    def plan(self, params: Any) -> list[Any]:
+        """The oracle's moves (`oracle.Move`s) for these parameters."""
+
+    # -- derived --------------------------------------------------------------------------------
+    @classmethod
+    def vocabulary(cls) -> tuple[str, ...]:
+        return tokens_for(cls.words) if cls.types_text else ()
+
+    def params(self, seed: int) -> Any:
+        """The parameters of `seed` (deterministic)."""
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed={seed!r}: a task seed must be a non-negative int")
+        return self.sample(np.random.default_rng(int(seed)))
+
+    @cached_property
+    def step_limit(self) -> int:
+        """STEP_LIMIT_FACTOR x the longest oracle plan (raw steps) over PLAN_SAMPLES seeds + slack."""
+        from mobile_gym.tasks.families.oracle import plan_cost
+
+        vocab = self.vocabulary()
+        longest = max(plan_cost(self.plan(self.params(s)), vocab) for s in range(PLAN_SAMPLES))
+        return STEP_LIMIT_FACTOR * longest + STEP_LIMIT_SLACK
+
+    def info(self) -> FamilyInfo:
+        return FamilyInfo(self.name, self.app, float(self.complexity), tuple(self.tags),
+                          self.step_limit, self.template)
+
+    def make_task(self, seed: int) -> LoadedTask:
+        """The seed's task as an ordinary LoadedTask (what the environment runs)."""
+        params = self.params(seed)
+        task = task_pb2.Task(
+            id=f"{self.name}/{int(seed)}",
+            name=self.name,
+            description=self.instruction(params),
+            max_num_steps=self.step_limit,
+        )
+        task.command.append(self.instruction(params))
+        task.vocabulary.extend(self.vocabulary())
+        task.setup_steps.extend(self.setup_steps())
+        task.reset_steps.extend(self.reset_steps(params))
+        self._events(task, params)
+        return LoadedTask(proto=task, path=None, directory=None)
+
+    def oracle(self, seed: int, *, screen_size: tuple[int, int] = (1080, 2400)):
+        """A scripted policy solving `seed`'s task through the raw action space."""
+        from mobile_gym.tasks.families.oracle import Oracle
+
+        moves = list(self.plan(self.params(seed)))
+        if self.success_check == "on_answer":
+            from mobile_gym.tasks.families.oracle import Answer
+
+            moves.append(Answer("done"))
+        return Oracle(moves, self.vocabulary(), screen_size=screen_size)
+
+    # -- event graph ----------------------------------------------------------------------------
+    def _events(self, task: task_pb2.Task, params: Any) -> None:
+        reward = task.event_slots.reward_listener
+        reward.type = task_pb2.EventSlot.OR
+        next_id = 1
+        progress_slot_ids: list[int] = []
+        for item in self.progress(params):
+            src = task.event_sources.add()
+            src.CopyFrom(item.source)
+            src.id = next_id
+            src.repeatability = task_pb2.EventSource.UNLIMITED
+            slot = reward.events.add().event
+            slot.id = next_id + 500
+            slot.events.add().id = next_id
+            slot.transformation.append(f"y = {float(item.reward)!r}")
+            slot.repeatability = task_pb2.EventSlot.NONE
+            if item.after is not None:
+                if not 0 <= item.after < len(progress_slot_ids):
+                    raise ValueError(f"{self.name}: Progress.after={item.after} must name an "
+                                     "earlier progress item")
+                slot.prerequisite.append(progress_slot_ids[item.after])
+            progress_slot_ids.append(slot.id)
+            next_id += 1
+        checks = self.success_checks(params)
+        if not checks:
+            raise ValueError(f"{self.name}: success_checks() returned no checks")
+        success = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT, type=task_pb2.EventSlot.AND,
+                                     repeatability=task_pb2.EventSlot.UNLIMITED)
+        for check in checks:
+            src = task.event_sources.add()
+            if isinstance(check, task_pb2.StateEvent):
+                src.state_event.CopyFrom(check)
+            elif isinstance(check, task_pb2.EventSource):
+                src.CopyFrom(check)
+            else:
+                raise TypeError(f"{self.name}: a success check must be a StateEvent or an "
+                                f"EventSource, got {type(check).__name__}")
+            src.id = next_id
+            src.repeatability = task_pb2.EventSource.UNLIMITED
+            success.events.add().id = next_id
+            next_id += 1
+        success.transformation.append("y = True")
+        end = task.event_slots.episode_end_listener
+        if self.success_check == "every_step":
+            end.events.add().event.CopyFrom(success)
+            paid = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT + 10, repeatability=task_pb2.EventSlot.NONE,
+                                      transformation=[f"y = {SUCCESS_REWARD!r}"])
+            paid.events.add().id = _ID_SUCCESS_SLOT
+            reward.events.add().event.CopyFrom(paid)
+            return
+        # on_answer: any non-empty answer ends the episode; success iff the state holds then.
+        task.event_sources.add(id=_ID_ANSWER_SOURCE, repeatability=task_pb2.EventSource.UNLIMITED,
+                               response_event=task_pb2.EventSource.ResponseEvent(pattern=r"\S"))
+        answered = task_pb2.EventSlot(id=_ID_ANSWER_SLOT, transformation=["y = False"])
+        answered.events.add().id = _ID_ANSWER_SOURCE
+        ok = task_pb2.EventSlot(id=_ID_ANSWER_OK_SLOT, type=task_pb2.EventSlot.AND,
+                                transformation=["y = True"])
+        ok.events.add().id = _ID_ANSWER_SOURCE
+        ok.events.add().event.CopyFrom(success)
+        end.type = task_pb2.EventSlot.OR
+        end.events.add().event.CopyFrom(answered)  # first: the OR keeps the last value
+        end.events.add().event.CopyFrom(ok)
+        paid = task_pb2.EventSlot(id=_ID_ANSWER_OK_SLOT + 10, repeatability=task_pb2.EventSlot.NONE,
+                                  transformation=[f"y = {SUCCESS_REWARD!r}"])
+        paid.events.add().id = _ID_ANSWER_OK_SLOT
+        reward.events.add().event.CopyFrom(paid)

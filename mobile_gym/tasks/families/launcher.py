@@ -1,0 +1,57 @@
+"""Launcher: OpenApp (AndroidWorld's OpenAppTaskEval) -- open a named app from the home screen.
+
+Success: the app is in the foreground, read from the screen (a node of the app's package in
+the view hierarchy), as AndroidWorld reads the foreground activity's package at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families.base import TaskFamily
+from mobile_gym.tasks.families.oracle import Sel, Tap
+from mobile_gym.tasks.families.settings import force_stop, press_home, vh_source
+
+#: Launcher label -> package (the apps of the simulated phone, AndroidWorld's names).
+APPS: dict[str, str] = {
+    "Calendar": "com.simplemobiletools.calendar.pro",
+    "Markor": "net.gsantner.markor",
+    "Settings": "com.android.settings",
+}
+
+
+@dataclass(frozen=True)
+class OpenAppParams:
+    app_name: str
+    package: str
+
+
+class OpenApp(TaskFamily):
+    name = "OpenApp"
+    app = "launcher"
+    complexity = 1.0
+    tags = ("launcher", "easy")
+    template = "Open the {app_name} app. Clear any pop-ups that may appear by granting all permissions that are required."
+    words = tuple(APPS)
+
+    def sample(self, rng: np.random.Generator) -> OpenAppParams:
+        name = sorted(APPS)[int(rng.integers(0, len(APPS)))]
+        return OpenAppParams(name, APPS[name])
+
+    def instruction(self, params: OpenAppParams) -> str:
+        return self.template.format(app_name=params.app_name)
+
+    def reset_steps(self, params: OpenAppParams) -> list[task_pb2.SetupStep]:
+        return [*(force_stop(pkg) for pkg in APPS.values()), press_home()]
+
+    def success_checks(self, params: OpenAppParams):
+        return [vh_source(f'$"{params.package}"')]
+
+    def plan(self, params: OpenAppParams):
+        return [Tap(Sel(text=params.app_name, cls="TextView"))]
+
+
+FAMILIES: tuple[type[TaskFamily], ...] = (OpenApp,)

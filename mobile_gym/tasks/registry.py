@@ -1,0 +1,77 @@
+"""The registry of templated task families: names, metadata and per-seed tasks.
+
+`make_task(name, seed)` is what the environment calls at every reset of `MobileEnv/<Name>-v0`;
+`list_tasks()` (re-exported as `mobile_gym.list_tasks`) lists every family with its app,
+complexity, tags and step limit. `ALIASES` names an app's flagship family
+(`MobileEnv/Calendar-v0` is CalendarAddOneEvent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobile_gym.tasks.families import FAMILIES
+from mobile_gym.tasks.families.base import FamilyInfo, SuccessCheck, TaskFamily
+from mobile_gym.tasks.loader import LoadedTask
+
+NAMESPACE = "MobileEnv"
+
+#: Short id -> family name.
+ALIASES: dict[str, str] = {"Calendar": "CalendarAddOneEvent"}
+
+_BY_NAME: dict[str, type[TaskFamily]] = {cls.name: cls for cls in FAMILIES}
+if len(_BY_NAME) != len(FAMILIES):
+    raise RuntimeError("two task families share a name")
+
+
+def short_name(name: str) -> str:
+    """`MobileEnv/<Name>-v0`, `<Name>-v0` or `<Name>` -> `<Name>` (aliases resolved)."""
+    short = name
+    if short.startswith(NAMESPACE + "/"):
+        short = short[len(NAMESPACE) + 1:]
+    if short.endswith("-v0"):
+        short = short[:-3]
+    return ALIASES.get(short, short)
+
+
+def family_names() -> list[str]:
+    """Registered family names (registry order)."""
+    return list(_BY_NAME)
+
+
+def is_family(name: Any) -> bool:
+    return isinstance(name, str) and short_name(name) in _BY_NAME
+
+
+def get_family(name: str, *, success_check: SuccessCheck = "every_step") -> TaskFamily:
+    """A family instance by (short, aliased or full) name; KeyError listing the names if unknown."""
+    short = short_name(name)
+    cls = _BY_NAME.get(short)
+    if cls is None:
+        raise KeyError(f"no task family {name!r}; known: {', '.join(_BY_NAME)}")
+    return cls(success_check=success_check)
+
+
+def make_task(name: str, seed: int, *, success_check: SuccessCheck = "every_step") -> LoadedTask:
+    """The task of family `name` for `seed`."""
+    return get_family(name, success_check=success_check).make_task(seed)
+
+
+def as_family(task: Any) -> TaskFamily | None:
+    """What MobileEnv uses: a TaskFamily instance, or a registered family name, else None."""
+    if isinstance(task, TaskFamily):
+        return task
+    if is_family(task):
+        return get_family(task)
+    return None
+
+
+def list_tasks() -> list[dict[str, Any]]:
+    """One dict per family: id, name, app, complexity, tags, step_limit, template."""
+    out = []
+    for name in _BY_NAME:
+        info: FamilyInfo = get_family(name).info()
+        out.append({"id": f"{NAMESPACE}/{name}-v0", "name": info.name, "app": info.app,
+                    "complexity": info.complexity, "tags": list(info.tags),
+                    "step_limit": info.step_limit, "template": info.template})
+    return out
