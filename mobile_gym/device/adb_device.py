@@ -204,9 +204,16 @@ class AdbDevice:
         return int(result.returncode), result.output, ""
 
     def _init_log_cursor(self) -> None:
-        lines = parse_epoch_logcat(self._sh("logcat -d -v epoch -t 1"))
-        self._log_since = lines[-1].time if lines else 0.0
-        self._log_boundary = {line for line in lines if line.time == self._log_since}
+        """Start after everything already in the buffer (lines sharing the last timestamp too)."""
+        last = parse_epoch_logcat(self._sh("logcat -d -v epoch -t 1"))
+        if not last:
+            self._log_since, self._log_boundary = 0.0, set()
+            return
+        since = last[-1].time
+        lines = [l for l in parse_epoch_logcat(self._sh(f"logcat -d -v epoch -T {since:.3f}")) if l.time >= since]
+        newest = max((l.time for l in lines), default=since)
+        self._log_since = newest
+        self._log_boundary = {l for l in lines if l.time == newest} | {l for l in last if l.time == newest}
 
     def logcat(self) -> list[LogLine]:
         since = self._log_since or 0.0

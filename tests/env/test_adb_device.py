@@ -269,3 +269,23 @@ def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
     assert "input motionevent DOWN" in sent and "uiautomator dump" in sent and "logcat -d -v epoch -T" in sent
     assert "input text Meeting" in sent
     env.close()
+
+
+def test_adb_device_files_activity_and_logcat_against_the_simulated_phone():
+    from tests.env.adb_over_sim import AdbOverSim
+
+    phone = AdbOverSim()
+    dev = AdbDevice(phone.serial, adb_device=phone, sleep=phone.sleep)
+    assert dev.current_activity().startswith("com.google.android.apps.nexuslauncher/")
+    assert dev.logcat() == []
+    code, _, _ = dev.shell("am start -n com.simplemobiletools.calendar.pro/.activities.MainActivity")
+    assert code == 0
+    assert dev.current_activity() == (
+        "com.simplemobiletools.calendar.pro/com.simplemobiletools.calendar.pro.activities.MainActivity")
+    assert any("Displayed com.simplemobiletools.calendar.pro/.activities.MainActivity" in l.message
+               for l in dev.logcat())
+    dev.push("/sdcard/Documents/x.md", b"hello")
+    assert dev.pull("/sdcard/Documents/x.md") == b"hello"
+    assert [e.name for e in dev.list_dir("/sdcard/Documents")] == ["x.md"]
+    assert dev.screenshot(size=(270, 600)).shape == (600, 270, 3)
+    assert hierarchy_problem(dev.view_hierarchy()) is None

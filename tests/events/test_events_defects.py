@@ -334,3 +334,29 @@ def test_15_the_engine_does_not_talk_to_the_device_for_screen_sources():
 
     e, d = engine(vh_source('#"b"'))
     assert d.step(xml=dump(N(rid="b")), device=Untouchable()).reward == 1.0
+
+
+BLOCKED_TEXT = """
+event_sources {{ id: 1 repeatability: {rep} text_detect {{ expect: "alpha" }} }}
+event_sources {{ id: 2 repeatability: UNLIMITED log_event {{ filters: "app:V" pattern: "unlock" }} }}
+event_slots {{ reward_listener {{ type: OR
+  events {{ event {{ id: 10 events {{ id: 2 }} transformation: "y = 0" }} }}
+  events {{ event {{ prerequisite: 10 events {{ id: 1 }} transformation: "y = 1" }} }} }} }}
+"""
+
+
+def test_7_13_blocked_history_free_subtrees_need_no_ocr():
+    model = CountingTextModel([box("alpha", (0, 0.1, 1, 0.2))])
+    e, d = engine(BLOCKED_TEXT.format(rep="UNLIMITED"), text_model=model)
+    assert d.step(boxes=None).reward == 0.0
+    assert model.calls == [] and d.calls["screenshot"] == 0  # blocked and stateless: skipped
+    assert d.step(boxes=None, logs=lines("unlock")).reward == 1.0  # prerequisite in the same step
+    assert len(model.calls) == 1
+
+
+def test_7_13_blocked_subtrees_with_history_are_still_observed():
+    model = CountingTextModel([box("alpha", (0, 0.1, 1, 0.2))])
+    e, d = engine(BLOCKED_TEXT.format(rep="NONE"), text_model=model)
+    assert d.step(boxes=None).reward == 0.0
+    assert len(model.calls) == 1  # source 1 keeps a history: it must see every step
+    assert d.step(boxes=None, logs=lines("unlock")).reward == 0.0  # "alpha" already activated it

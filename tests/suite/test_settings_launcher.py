@@ -68,12 +68,14 @@ def test_open_app_needs_the_named_app_in_front():
     try:
         env.reset(seed=0)
         want = env.family.params(0).package
-        other = next(p for p in ("net.gsantner.markor", "com.android.settings",
-                                 "com.simplemobiletools.calendar.pro") if p != want)
-        launch = "am start -a android.intent.action.MAIN -c android.intent.category.LAUNCHER {}"
-        shell(env, launch.format(other))
+        components = {"net.gsantner.markor": "net.gsantner.markor/.activity.MainActivity",
+                      "com.android.settings": "com.android.settings/.Settings",
+                      "com.simplemobiletools.calendar.pro":
+                          "com.simplemobiletools.calendar.pro/.activities.MainActivity"}
+        other = next(p for p in components if p != want)
+        shell(env, f"am start -n {components[other]}")
         assert not noop(env)[4]["success"]
-        shell(env, launch.format(want))
+        shell(env, f"am start -n {components[want]}")
         assert noop(env)[4]["success"]
     finally:
         env.close()

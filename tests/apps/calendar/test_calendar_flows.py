@@ -227,3 +227,18 @@ def test_same_actions_give_identical_dumps_and_database():
     first, second = _scripted_run(), _scripted_run()
     assert first[0] == second[0]
     assert first[1] == second[1]
+
+
+def test_date_picker_year_list(device, ui):
+    ui.tap(id="calendar_fab")
+    ui.tap(id="fab_event_label")
+    ui.key("BACK")
+    ui.tap(id="event_start_date")
+    ui.tap(id="android:id/date_picker_header_year", text="2023")
+    assert ui.find(id="android:id/text1", text="2023")["checked"] == "true"
+    ui.tap(id="android:id/text1", text="2024")
+    assert ui.find(id="android:id/date_picker_header_year")["text"] == "2024"
+    ui.tap(desc="15 October 2024")
+    ui.tap(id="android:id/button1", text="OK")
+    assert ui.find(id="event_start_date")["text"] == "October 15 2024 (Tue)"
+    assert ui.find(id="event_end_date")["text"] == "October 15 2024 (Tue)"

@@ -19,6 +19,7 @@ import skia
 from ...ui.dialogs import alert_dialog
 from ...ui.geometry import Rect
 from ...ui.layouts import FrameLayout, LinearLayout
+from ...ui.lists import RecyclerView
 from ...ui.render import fill_paint
 from ...ui.text import line_metrics
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -96,6 +97,25 @@ class SimpleMonthView(View):
                             align="center")
 
 
+FIRST_YEAR = 1900
+LAST_YEAR = 2100
+YEAR_ROW = dp(48)
+
+
+class _CenteredList(RecyclerView):
+    """A list that opens scrolled to `start` px (YearPickerView centres the picked year)."""
+
+    def __init__(self, start: int, items: list[View], **kw) -> None:
+        super().__init__(items, **kw)
+        self._start: int | None = start
+
+    def on_layout(self, b: Rect) -> None:
+        if self._start is not None:
+            self._scroll = max(0, self._start)  # clamped by the list's own layout
+            self._start = None
+        super().on_layout(b)
+
+
 class DatePickerView(LinearLayout):
     """`android:id/datePicker` (class android.widget.DatePicker) with its state."""
 
@@ -109,19 +129,32 @@ class DatePickerView(LinearLayout):
         header = LinearLayout("vertical", id="android:id/date_picker_header", width=MATCH_PARENT,
                               height=WRAP_CONTENT, background=theme.PRIMARY,
                               padding=(dp(24), dp(16), dp(24), dp(16)))
+        self.mode = "day"
         self.year_text = TextView("", id="android:id/date_picker_header_year", clickable=True,
-                                  text_size=sp(16), text_color=0xB3FFFFFF)
+                                  text_size=sp(16), text_color=0xB3FFFFFF,
+                                  on_click=lambda: self._set_mode("year"))
         self.date_text = TextView("", id="android:id/date_picker_header_date", clickable=True,
-                                  text_size=sp(34), text_color=theme.ON_PRIMARY)
+                                  text_size=sp(34), text_color=theme.ON_PRIMARY,
+                                  on_click=lambda: self._set_mode("day"))
         header.add(self.year_text, self.date_text)
         self.animator = FrameLayout(id="android:id/animator", width=MATCH_PARENT, height=WRAP_CONTENT)
         self.animator.a11y_class = "android.widget.ViewAnimator"
         self.add(header, self.animator)
         self._render()
 
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self._render()
+
     def _render(self) -> None:
         self.year_text.text = str(self.picked.year)
         self.date_text.text = formatting.picker_header_date(self.picked)
+        self.year_text.text_color = theme.ON_PRIMARY if self.mode == "year" else 0xB3FFFFFF
+        self.date_text.text_color = theme.ON_PRIMARY if self.mode == "day" else 0xB3FFFFFF
+        self.animator.clear()
+        if self.mode == "year":
+            self.animator.add(self._year_list())
+            return
         year, month = self.shown_month
         day_picker = FrameLayout(id="android:id/date_picker_day_picker", width=MATCH_PARENT,
                                  height=WRAP_CONTENT)
@@ -135,8 +168,31 @@ class DatePickerView(LinearLayout):
         nxt = ImageButton("chevron_right", id="android:id/next", content_desc="Next month",
                           layout_gravity="end|top", on_click=lambda: self._move(1))
         day_picker.add(pager, prev, nxt)
-        self.animator.clear()
         self.animator.add(day_picker)
+
+    def _year_list(self) -> View:
+        """`android:id/date_picker_year_picker`: years 1900-2100, the picked one centred."""
+        rows = []
+        for y in range(FIRST_YEAR, LAST_YEAR + 1):
+            picked = y == self.picked.year
+            rows.append(TextView(str(y), id="android:id/text1", clickable=True, checked=picked,
+                                 gravity="center", width=MATCH_PARENT, height=YEAR_ROW,
+                                 text_size=sp(24) if picked else sp(16),
+                                 text_color=theme.PRIMARY if picked else theme.TEXT,
+                                 on_click=(lambda v, y=y: self._pick_year(y))))
+        height = MONTH_HEIGHT + DOW_HEIGHT + 6 * DAY_HEIGHT
+        start = (self.picked.year - FIRST_YEAR) * YEAR_ROW - (height - YEAR_ROW) // 2
+        lst = _CenteredList(start, rows, id="android:id/date_picker_year_picker",
+                            width=MATCH_PARENT, height=height)
+        lst.a11y_class = "android.widget.ListView"
+        return lst
+
+    def _pick_year(self, year: int) -> None:
+        """Choosing a year keeps month and day (29 Feb -> 28 Feb) and shows the days again."""
+        p = self.picked
+        self.picked = date(year, p.month, min(p.day, _cal.monthrange(year, p.month)[1]))
+        self.shown_month = (year, p.month)
+        self._set_mode("day")
 
     def _pick(self, d: date) -> None:
         self.picked = d

@@ -1,0 +1,196 @@
+"""Simple Calendar Pro data for the calendar families: AndroidWorld's event generator and the
+`events` table rows it inserts (android_world.md sections 6.1 and 8.1).
+
+Everything random comes from a `numpy.random.Generator`; the draw order follows AndroidWorld's
+(day, hour, duration, title prefix, title suffix, action, subject, extra-note coin, note), so the
+distributions match although the numbers differ from Python's `random`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, timezone
+
+import numpy as np
+
+PACKAGE = "com.simplemobiletools.calendar.pro"
+MAIN_ACTIVITY = f"{PACKAGE}/{PACKAGE}.activities.MainActivity"
+DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
+TABLE = "events"
+
+#: The device's "now": 2023-10-15 15:34 UTC, a Sunday (AndroidWorld's DT).
+NOW = datetime(2023, 10, 15, 15, 34, tzinfo=timezone.utc)
+
+TITLES_PREFIXES = ("Meeting with", "Call with", "Workshop on", "Appointment for", "Catch up on",
+                   "Review session for")
+NAMES = ("Alice", "Bob", "the Team", "HR", "Dr. Smith", "Marketing")
+SUBJECTS = ("Project X", "Annual Report", "Budget Planning", "Campaign")
+ACTIONS = ("discuss", "finalize", "plan", "celebrate", "prepare for", "review", "explore",
+           "understand", "organize", "strategize about")
+SUBJECTS_DESCRIPTIONS = ("upcoming project milestones", "marketing strategies", "annual budget",
+                         "product launch", "team roles", "client feedback", "contract details",
+                         "software updates", "business objectives")
+ADDITIONAL_NOTES = ("Please bring relevant documents.", "Remember to confirm attendance.",
+                    "Let's be punctual.", "Looking forward to productive discussions.",
+                    "Snacks will be provided.")
+DURATIONS = (15, 30, 45, 60)
+
+#: Words of every generated title and description (the families' TEXT vocabulary).
+WORDS: tuple[str, ...] = tuple(sorted({
+    w for text in (*TITLES_PREFIXES, *NAMES, *SUBJECTS, *ACTIONS, *SUBJECTS_DESCRIPTIONS,
+                   *ADDITIONAL_NOTES, "We will")
+    for w in text.replace(".", " ").replace("'", " ").split()}))
+
+DAILY_SECONDS = 86400
+WEEKLY_SECONDS = 604800
+
+
+@dataclass(frozen=True)
+class Event:
+    """A row of `events` as AndroidWorld inserts it (defaults of its CalendarEvent dataclass)."""
+
+    start_ts: int
+    end_ts: int
+    title: str
+    location: str = ""
+    description: str = ""
+    repeat_interval: int = 0
+    repeat_rule: int = 0
+    reminder_1_minutes: int = -1
+    reminder_2_minutes: int = -1
+    reminder_3_minutes: int = -1
+    reminder_1_type: int = 0
+    reminder_2_type: int = 0
+    reminder_3_type: int = 0
+    repeat_limit: int = 0
+    repetition_exceptions: str = "[]"
+    attendees: str = ""
+    import_id: str = ""
+    time_zone: str = "UTC"
+    flags: int = 0
+    event_type: int = 1
+    parent_id: int = 0
+    last_updated: int = 0
+    source: str = "imported-ics"
+    availability: int = 0
+    color: int = 0
+    type: int = 0
+
+    @property
+    def start(self) -> datetime:
+        return datetime.fromtimestamp(self.start_ts, tz=timezone.utc)
+
+    @property
+    def end(self) -> datetime:
+        return datetime.fromtimestamp(self.end_ts, tz=timezone.utc)
+
+    @property
+    def duration_mins(self) -> int:
+        if (self.end_ts - self.start_ts) % 60:
+            raise ValueError(f"event {self.title!r} does not last a whole number of minutes")
+        return (self.end_ts - self.start_ts) // 60
+
+
+COLUMNS: tuple[str, ...] = tuple(f for f in Event.__dataclass_fields__)
+
+
+def ts(day: int, hour: int, minute: int = 0, month: int = 10, year: int = 2023) -> int:
+    """Unix seconds of a UTC wall time."""
+    return int(datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp())
+
+
+def _choice(rng: np.random.Generator, items: Sequence):
+    return items[int(rng.integers(0, len(items)))]
+
+
+def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 31,
+                 start_hour: int = 0) -> int:
+    """AndroidWorld's `create_random_october_2023_unix_ts`: day, then hour, minute 0."""
+    day = int(rng.integers(start_day, end_day + 1))
+    hour = int(rng.integers(start_hour, 24))
+    return ts(day, hour)
+
+
+def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
+    """AndroidWorld's `generate_event(start)`: duration, title, description."""
+    duration = int(_choice(rng, DURATIONS))
+    prefix = _choice(rng, TITLES_PREFIXES)
+    title = f"{prefix} {_choice(rng, NAMES) if 'with' in prefix else _choice(rng, SUBJECTS)}"
+    description = f"We will {_choice(rng, ACTIONS)} {_choice(rng, SUBJECTS_DESCRIPTIONS)}."
+    if bool(rng.integers(0, 2)):
+        description += " " + _choice(rng, ADDITIONAL_NOTES)
+    return Event(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
+                 description=description)
+
+
+def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event],
+                 keep: Callable[[Event], bool], *, max_attempts: int = 10_000) -> list[Event]:
+    """`get_random_items`: draw until `n` distinct items pass `keep` (rejections consume draws)."""
+    out: list[Event] = []
+    for _ in range(max_attempts):
+        if len(out) == n:
+            return out
+        item = generate()
+        if keep(item) and item not in out:
+            out.append(item)
+    if len(out) == n:
+        return out
+    raise RuntimeError(f"could not draw {n} distinct items in {max_attempts} attempts")
+
+
+def noise_events(rng: np.random.Generator, n: int, keep: Callable[[Event], bool]) -> list[Event]:
+    """Noise: events on any day of October (1-31), any hour, that pass `keep`."""
+    return random_items(rng, n, lambda: generate_event(rng, random_start(rng, start_day=1)), keep)
+
+
+def sql_literal(value: object) -> str:
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"unsupported SQL value {value!r}")
+    return str(value)
+
+
+def insert_sql(events: Sequence[Event]) -> str:
+    """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
+    if not events:
+        return ""
+    cols = ", ".join(COLUMNS)
+    rows = ", ".join("(" + ", ".join(sql_literal(getattr(e, c)) for c in COLUMNS) + ")"
+                     for e in events)
+    return f"INSERT INTO {TABLE} ({cols}) VALUES {rows};"
+
+
+def reset_sql(events: Sequence[Event]) -> str:
+    """Empty the table (and its AUTOINCREMENT counter) and insert `events` in order."""
+    return (f"DELETE FROM {TABLE}; DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; "
+            + insert_sql(events))
+
+
+def date_label(when: datetime) -> str:
+    """How the editor shows a date: "October 23 (Mon)" (the year only if not 2023)."""
+    text = f"{when.strftime('%B')} {when.day} ({when.strftime('%a')})"
+    return text if when.year == NOW.year else f"{text} {when.year}"
+
+
+def picker_day_desc(when: datetime) -> str:
+    """A regex for the date picker's day cell content-desc ("23 October 2023", zero-padded
+    on the simulator)."""
+    return f"0?{when.day} {when.strftime('%B')} {when.year}"
+
+
+def with_repeat(event: Event, rule: str) -> Event:
+    """The event repeating "daily" or "weekly" forever (AndroidWorld's repeat fields)."""
+    if rule == "daily":
+        return replace(event, repeat_interval=DAILY_SECONDS, repeat_rule=0)
+    if rule == "weekly":
+        return replace(event, repeat_interval=WEEKLY_SECONDS,
+                       repeat_rule=1 << (event.start.isoweekday() - 1))
+    raise ValueError(f"repeat rule {rule!r}: expected 'daily' or 'weekly'")
+
+
+def day_bounds(when: datetime) -> tuple[int, int]:
+    """[start, end) Unix seconds of `when`'s UTC day."""
+    start = datetime(when.year, when.month, when.day, tzinfo=timezone.utc)
+    return int(start.timestamp()), int((start + timedelta(days=1)).timestamp())
