@@ -2,9 +2,10 @@
 
   mobile-gym run TASK [--policy random|oracle|FILE] [--steps N] [--seed S] [--record DIR]
       Run a task (registered id, name or textproto path) on the sim (or --backend adb
-      --serial X) and print every step's reward and a summary. `oracle` reads the task's
-      scripted solution `<task>.oracle` (ElementActions commands, one per line); FILE is such
-      a script. `random` samples the raw action space.
+      --serial X) and print every step's reward and a summary. `oracle`: a templated family's
+      own raw-action oracle, or for a task file its scripted solution `<task>.oracle`
+      (ElementActions commands, one per line); FILE is such a script. `random` samples the
+      raw action space (answers left empty).
   mobile-gym bench [TASK] [--steps N]      steps/s with random actions
   mobile-gym check FILE...                 lint task files (mobile_gym.tasks.lint)
   mobile-gym replay DIR                    replay a RecordEpisode recording and compare
@@ -62,8 +63,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     task_path = _task_path(args.task)
     env: Any = MobileEnv(args.task, **_env_kwargs(args))
+    family = env.family  # a templated family brings its own raw-action oracle
     script: list[str] | None = None
-    if args.policy != "random":
+    if args.policy != "random" and not (args.policy == "oracle" and family is not None):
         if args.policy == "oracle":
             if task_path is None:
                 print("error: --policy oracle needs a task file", file=sys.stderr)
@@ -90,11 +92,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         obs, info = env.reset(seed=args.seed + episode)
         total, step, terminated, truncated = 0.0, 0, False, False
         t0 = time.perf_counter()
-        limit = len(script) if script is not None else args.steps
+        oracle = None
+        if args.policy == "oracle" and family is not None:
+            oracle = family.oracle(env.unwrapped.task_seed, screen_size=env.unwrapped.device.screen_size)
+            print(f"task seed {env.unwrapped.task_seed}: {obs['instruction'].splitlines()[0]}")
+        limit = len(script) if script is not None else (10**9 if oracle is not None else args.steps)
         while step < limit and not (terminated or truncated):
             if script is not None:
                 label = script[step]
                 action = commands.command(label)
+            elif oracle is not None:
+                action = oracle.act(obs)
+                label = _describe_raw(action)
             else:
                 action = env.action_space.sample()
                 action["response"] = ""
@@ -117,7 +126,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     env.close()
     if args.episodes > 1:
         print(f"episodes {args.episodes}  successes {outcomes.count('success')}")
-    return 0 if (script is None or all(o == "success" for o in outcomes)) else 1
+    scripted = script is not None or args.policy == "oracle"
+    return 0 if (not scripted or all(o == "success" for o in outcomes)) else 1
 
 
 def _describe_raw(action: dict[str, Any]) -> str:
@@ -178,11 +188,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from mobile_gym.registration import GENERIC_ID, NAMESPACE, registered_tasks
+    import gymnasium as gym
 
-    print(f"{GENERIC_ID:40s} task_path=<any task file>")
-    for name, path in sorted(registered_tasks().items()):
-        print(f"{NAMESPACE + '/' + name + '-v0':40s} {path}")
+    from mobile_gym.registration import GENERIC_ID, NAMESPACE
+
+    print(f"{GENERIC_ID:44s} task_path=<any task file>")
+    for env_id in sorted(k for k in gym.registry if k.startswith(NAMESPACE + "/") and k != GENERIC_ID):
+        task = gym.registry[env_id].kwargs.get("task", "")
+        kind = "task file" if str(task).endswith(".textproto") else "templated family"
+        print(f"{env_id:44s} {kind}: {task}")
     return 0
 
 
@@ -207,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(fn=cmd_run)
 
     bench = sub.add_parser("bench", help="steps/s with random actions")
-    bench.add_argument("task", nargs="?", default="MobileEnv/Calendar-v0")
+    bench.add_argument("task", nargs="?", default="MobileEnv/CalendarOpenEditor-v0")
     bench.add_argument("--steps", type=int, default=2000)
     bench.set_defaults(max_steps=None)
     backend_args(bench)

@@ -3,7 +3,8 @@
 - `MobileEnv/Task-v0`: any task file: `gym.make("MobileEnv/Task-v0", task_path="my.textproto")`.
 - `MobileEnv/<Name>-v0` for every `task_defs/<name>.textproto` (CamelCase of the file stem,
   e.g. `calendar_open_editor.textproto` -> `MobileEnv/CalendarOpenEditor-v0`).
-- Aliases (ALIASES) name the flagship task of an app, e.g. `MobileEnv/Calendar-v0`.
+- Templated task families (mobile_gym.tasks.registry): `MobileEnv/<Family>-v0` plus their
+  aliases (`MobileEnv/Calendar-v0` = CalendarAddOneEvent); a new task per reset seed.
 
 Every id accepts MobileEnv's keyword arguments (backend, serial, obs_size, obs_keys,
 step_seconds, max_steps, max_seconds, render_mode, vocabulary, ...).
@@ -21,11 +22,9 @@ NAMESPACE = "MobileEnv"
 ENTRY_POINT = "mobile_gym.env:MobileEnv"
 GENERIC_ID = f"{NAMESPACE}/Task-v0"
 
-#: Alias name -> task file stem in the task directory.
-ALIASES: dict[str, str] = {
-    "Calendar": "calendar_open_editor",
-    "Settings": "settings_wifi_off",
-}
+#: Alias name -> task file stem in the task directory. App aliases such as
+#: `MobileEnv/Calendar-v0` belong to the templated families (mobile_gym.tasks.registry.ALIASES).
+ALIASES: dict[str, str] = {}
 
 
 def task_dir() -> Path:

@@ -34,14 +34,24 @@ class SimDevice:
     """A simulated Pixel 6 (1080x2400, density 420, API 33) booted to the launcher.
 
     `apps=None` installs `mobile_gym.sim.apps.default_apps()`; `seed` fixes everything random
-    (pids, launch times); `start` is the device clock's start (UTC).
+    (pids, launch times); `start` is the device clock's start (UTC); `screen_size` and `density`
+    change the display (the Pixel 6 values are the default and the tested configuration).
     """
 
     def __init__(self, apps: Sequence[type[App]] | None = None, *, seed: int = 0,
                  start: datetime | float = DEFAULT_START, storage_dir: str | None = None,
-                 name: str = "emulator-5554") -> None:
+                 name: str = "emulator-5554", screen_size: tuple[int, int] = (1080, 2400),
+                 density: int = 420) -> None:
+        try:
+            width, height = (int(v) for v in screen_size)
+        except (TypeError, ValueError):
+            raise InvalidInputError(f"screen_size must be (width, height); got {screen_size!r}") from None
+        if width < 320 or height < 480 or not 120 <= int(density) <= 640:
+            raise InvalidInputError(f"unsupported display {width}x{height} at density {density}: need at least "
+                                    "320x480 pixels and a density between 120 and 640")
         self._android: SimAndroid | None = SimAndroid(apps, seed=seed, start=start, storage_dir=storage_dir,
-                                                      name=name)
+                                                      name=name, width=width, height=height,
+                                                      density=int(density))
         self._name = name
         self._log_cursor = self._android.logs.cursor
 

@@ -249,7 +249,7 @@ class Slot:
         if self.repeat is Repeat.NONE and self.ever_set:
             self.dead = True
         elif self.type == SlotType.OR:
-            self.dead = any(c.dead for c in self.children)
+            self.dead = all(c.dead for c in self.children)
         else:
             self.dead = any(c.dead for c in self.children)
         if not self.dead and not self.prereq_ok:

@@ -254,9 +254,9 @@ def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
     from tests.env.adb_over_sim import AdbOverSim
 
     phone = AdbOverSim()
-    env = ElementActions(MobileEnv("MobileEnv/Calendar-v0", backend="adb", serial=phone.serial,
+    env = ElementActions(MobileEnv("MobileEnv/CalendarOpenEditor-v0", backend="adb", serial=phone.serial,
                                    device_kwargs={"adb_device": phone, "sleep": phone.sleep}))
-    script = read_script(oracle_path(task_path_for("Calendar")))
+    script = read_script(oracle_path(task_path_for("CalendarOpenEditor")))
     for episode in range(2):
         obs, _ = env.reset(seed=0)
         assert '"Calendar"' in obs["elements"]  # reset steps brought the launcher back

@@ -12,7 +12,7 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import ActionType, make_action
 from mobile_gym.wrappers import extract_elements
 
-CAL = "MobileEnv/Calendar-v0"
+CAL = "MobileEnv/CalendarOpenEditor-v0"
 
 
 def _tap_actions(env: MobileEnv, obs: dict, **match) -> list[dict]:
@@ -87,6 +87,13 @@ def test_cli_run_oracle_prints_rewards_and_succeeds(capsys):
     assert main(["run", CAL, "--policy", "oracle"]) == 0
     out = capsys.readouterr().out
     assert "reward   +1.000" in out and "outcome success" in out
+
+
+def test_cli_run_family_oracle_on_calendar_v0(capsys):
+    """MobileEnv/Calendar-v0 is the templated CalendarAddOneEvent family (a task per seed)."""
+    assert main(["run", "MobileEnv/Calendar-v0", "--policy", "oracle", "--quiet", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "task seed 3" in out and "outcome success" in out
 
 
 def test_cli_run_random_and_record_then_replay(capsys, tmp_path):

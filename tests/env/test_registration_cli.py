@@ -20,11 +20,13 @@ def test_import_registers_ids():
     assert "MobileEnv/Task-v0" in gym.registry
     assert "MobileEnv/Calendar-v0" in gym.registry
     assert "MobileEnv/CalendarOpenEditor-v0" in gym.registry
-    assert task_path_for("MobileEnv/Calendar-v0") == TASK.resolve()
-    assert task_path_for("Calendar") == TASK.resolve()
+    assert task_path_for("MobileEnv/CalendarOpenEditor-v0") == TASK.resolve()
+    assert task_path_for("CalendarOpenEditor") == TASK.resolve()
     assert task_path_for("some/file.textproto") is None
     assert env_name("calendar_open_editor") == "CalendarOpenEditor"
-    assert set(registered_tasks()) >= {"Calendar", "CalendarOpenEditor"}
+    assert set(registered_tasks()) >= {"CalendarOpenEditor", "SettingsWifiOff"}
+    # app aliases belong to the templated families: Calendar-v0 is CalendarAddOneEvent
+    assert gym.registry["MobileEnv/Calendar-v0"].kwargs == {"task": "CalendarAddOneEvent"}
 
 
 def test_make_builds_spaces_without_a_device():

@@ -21,7 +21,7 @@ def _batches(space, n_envs, steps, seed):
 
 
 def _run(cls, steps, **kwargs):
-    envs = cls([partial(MobileEnv, "MobileEnv/Calendar-v0", max_steps=40)] * 2, **kwargs)
+    envs = cls([partial(MobileEnv, "MobileEnv/CalendarOpenEditor-v0", max_steps=40)] * 2, **kwargs)
     obs, _ = envs.reset(seed=[7, 8])
     total = np.zeros(2)
     digest = []

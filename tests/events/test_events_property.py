@@ -41,7 +41,7 @@ def tasks(draw):
         pattern = draw(st.sampled_from(PATTERNS))
         if kind == "log":
             s.log_event.pattern = pattern
-            s.log_event.filters.extend(draw(st.sampled_from([[], ["t1:I"], ["t1:V", "t2:E"], ["*:W"]])))
+            s.log_event.filters.extend(draw(st.sampled_from([[], [], ["t1:I"], ["t1:V", "t2:E"], ["*:W"]])))
         elif kind == "response":
             s.response_event.pattern = pattern
             s.response_event.mode = draw(st.sampled_from([0, 0, 1, 2]))
@@ -85,7 +85,7 @@ def tasks(draw):
             ids.append(slot.id)  # later slots may refer to it (never an ancestor: no cycles)
 
     for name in LISTENERS:
-        if draw(st.booleans()):
+        if name == "reward_listener" or draw(st.booleans()):
             fill(getattr(task.event_slots, name), 0)
     return task
 
@@ -97,8 +97,8 @@ def streams(draw):
         steps.append({
             "reset": draw(st.integers(0, 6)) == 0,
             "logs": [log(draw(st.sampled_from(["t1", "t2", "t3"])), draw(st.sampled_from(TEXTS)),
-                         draw(st.sampled_from("VDIWEF"))) for _ in range(draw(st.integers(0, 3)))],
-            "response": draw(st.one_of(st.none(), st.sampled_from(TEXTS))),
+                         draw(st.sampled_from("VDIWEF"))) for _ in range(draw(st.integers(0, 4)))],
+            "response": draw(st.sampled_from([None, *TEXTS])),
             "xml": draw(st.sampled_from(VH)),
             "boxes": [box(t, (0.0, draw(st.sampled_from([0.1, 0.6])), 1.0, 0.9)) for t in
                       draw(st.lists(st.sampled_from(TEXTS), max_size=3))],

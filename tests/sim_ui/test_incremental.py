@@ -76,7 +76,7 @@ def _apply(wm: WindowManager, op: str, n: int, s: str, now: float) -> None:
         et.commit_text(s)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(OPS)
 def test_partial_redraw_equals_full_redraw(ops):
     wm = _build()

@@ -17,7 +17,7 @@ from mobile_gym.wrappers import (
 )
 from mobile_gym.wrappers.record_episode import load_trajectory
 
-CAL = "MobileEnv/Calendar-v0"
+CAL = "MobileEnv/CalendarOpenEditor-v0"
 
 
 def test_sb3_check_env_on_the_rl_stacks():

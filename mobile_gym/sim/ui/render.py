@@ -175,23 +175,53 @@ def collect_text_boxes(view: View, clip: Rect, out: list[TextBox]) -> None:
     out.extend(mine)
 
 
+TILE_COLUMNS = 2
+TILE_ROWS = 4
+
+
 class FrameBuffer:
-    """A reusable RGBA numpy surface of one size, with the screen area (device px) that has
-    changed since it was last drawn (`damage`; None = nothing, `full` = redraw all)."""
+    """A reusable RGBA numpy surface of one size, split into a fixed grid of tiles.
+
+    Every frame is drawn tile by tile, each tile clipped to its own rectangle, so a tile's
+    pixels depend only on the content and never on which other tiles were redrawn: a
+    partial redraw (only the tiles that changed) is byte-identical to a full one. `damage`
+    lists the screen areas (device px) changed since the last draw; `full` means redraw all.
+    """
 
     def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
         self.rgba = np.zeros((height, width, 4), dtype=np.uint8)
         self.surface = skia.Surface(self.rgba)
         self.canvas = self.surface.getCanvas()
-        self.damage: Rect | None = None
+        self.damage: list[Rect] = []
         self.full = True
+        xs = [round(i * width / TILE_COLUMNS) for i in range(TILE_COLUMNS + 1)]
+        ys = [round(j * height / TILE_ROWS) for j in range(TILE_ROWS + 1)]
+        self.tiles = [Rect(xs[i], ys[j], xs[i + 1], ys[j + 1])
+                      for j in range(TILE_ROWS) for i in range(TILE_COLUMNS)]
 
     def add_damage(self, r: Rect) -> None:
         if self.full or r.right <= r.left or r.bottom <= r.top:
             return
-        d = self.damage
-        self.damage = r if d is None else Rect(min(d.left, r.left), min(d.top, r.top),
-                                               max(d.right, r.right), max(d.bottom, r.bottom))
+        if len(self.damage) >= 64:
+            self.full = True
+            self.damage = []
+            return
+        self.damage.append(r)
+
+    def dirty_tiles(self, screen_w: int, screen_h: int) -> list[Rect]:
+        """The tiles touched by the damage since the last draw (all when `full`)."""
+        if self.full:
+            return list(self.tiles)
+        sx, sy = self.width / screen_w, self.height / screen_h
+        out = []
+        px = [Rect(math.floor(d.left * sx) - 1, math.floor(d.top * sy) - 1,
+                   math.ceil(d.right * sx) + 1, math.ceil(d.bottom * sy) + 1) for d in self.damage]
+        for t in self.tiles:
+            if any(t.intersects(p) for p in px):
+                out.append(t)
+        return out
 
     def rgb(self) -> np.ndarray:
         """A new RGB copy of the current pixels."""

@@ -6,7 +6,6 @@ Times are passed in (`now`, device seconds); nothing here reads a clock.
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -461,7 +460,8 @@ class WindowManager:
             fb = self._buffers[(sw, sh)] = FrameBuffer(sw, sh)
         sx, sy = sw / self.width, sh / self.height
         c = fb.canvas
-        if not fb.full and fb.damage is None:
+        tiles = fb.dirty_tiles(self.width, self.height)
+        if not tiles:
             # a new version with no visible change (e.g. a content-desc): same pixels
             frame = fb.rgb()
             frame.flags.writeable = False
@@ -470,32 +470,30 @@ class WindowManager:
                 self._frames.popitem(last=False)
             self._frames_cached += 1
             return frame
-        c.save()
-        if not fb.full and fb.damage is not None:
-            # redraw only the changed pixels (everything there, all windows, clipped)
-            d = fb.damage
-            px = skia.IRect.MakeLTRB(max(0, math.floor(d.left * sx)), max(0, math.floor(d.top * sy)),
-                                     min(sw, math.ceil(d.right * sx)), min(sh, math.ceil(d.bottom * sy)))
-            if px.width() * px.height() * 2 < sw * sh:
-                c.clipRect(skia.Rect.Make(px))
-                self._partial_frames += 1
-        c.clear(theme.BLACK)
-        c.scale(sx, sy)
+        if len(tiles) < len(fb.tiles):
+            self._partial_frames += 1
+        sx, sy = sw / self.width, sh / self.height
         full = skia.Rect.MakeWH(self.width, self.height)
+        layers = []
         for w in self._windows:
             if not w.visible or w.root.visibility != "visible":
                 continue
-            if w.dim_behind:
-                c.drawRect(full, rect_paint(theme.DIM))
-            pic = w.picture()
             rb = w.root._bounds
-            c.drawPicture(pic, skia.Matrix.Translate(rb.left, rb.top))
-            if p is not None and p.window is w and p.shown:
-                vis = self._visible_part(p, w)
+            vis = self._visible_part(p, w) if p is not None and p.window is w and p.shown else None
+            layers.append((w.dim_behind, w.picture(), skia.Matrix.Translate(rb.left, rb.top), vis))
+        for t in tiles:
+            c.save()
+            c.clipRect(skia.Rect.MakeLTRB(t.left, t.top, t.right, t.bottom))
+            c.clear(theme.BLACK)
+            c.scale(sx, sy)
+            for dim, pic, matrix, vis in layers:
+                if dim:
+                    c.drawRect(full, rect_paint(theme.DIM))
+                c.drawPicture(pic, matrix)
                 if vis is not None:
                     c.drawRect(srect(vis), rect_paint(theme.PRESSED_OVERLAY))
-        c.restore()
-        fb.damage = None
+            c.restore()
+        fb.damage = []
         fb.full = False
         frame = fb.rgb()
         frame.flags.writeable = False

@@ -4,13 +4,14 @@ See `base.TaskFamily`; the oracles are in `oracle.py`; `mobile_gym.tasks.registr
 every family in `FAMILIES`.
 """
 
-from mobile_gym.tasks.families import launcher, settings
+from mobile_gym.tasks.families import calendar, launcher, settings
 from mobile_gym.tasks.families.base import FamilyInfo, Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Oracle, OracleError
 
 FAMILIES: tuple[type[TaskFamily], ...] = (
     *settings.FAMILIES,
     *launcher.FAMILIES,
+    *calendar.FAMILIES,
 )
 
 __all__ = ["FAMILIES", "FamilyInfo", "Oracle", "OracleError", "Progress", "TaskFamily"]

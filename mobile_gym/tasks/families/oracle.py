@@ -40,6 +40,8 @@ class Node:
     attrs: dict[str, str]
     bounds: tuple[int, int, int, int]
     window: int
+    order: int = 0  # document order within the window
+    end: int = 0    # order of its last descendant
 
     def get(self, key: str) -> str:
         return self.attrs.get(key, "")
@@ -89,16 +91,46 @@ def parse_windows(xml: str) -> list[list[Node]]:
     root = etree.fromstring(xml[start if start >= 0 else 0:].encode("utf-8"), _PARSER)
     windows: list[list[Node]] = []
     for w, top in enumerate(root.findall("node")):
+        elements = list(top.iter("node"))
+        order = {el: i for i, el in enumerate(elements)}
         nodes = []
-        for el in top.iter("node"):
+        for i, el in enumerate(elements):
             m = _BOUNDS.fullmatch(el.get("bounds", ""))
             if m is None:
                 continue
             b = tuple(int(g) for g in m.groups())
             if b[2] > b[0] and b[3] > b[1]:
-                nodes.append(Node(dict(el.attrib), b, w))  # type: ignore[arg-type]
+                last = el
+                while len(last):
+                    last = last[-1]
+                nodes.append(Node(dict(el.attrib), b, w, i, order[last]))  # type: ignore[arg-type]
         windows.append(nodes)
     return windows
+
+
+def tap_point(windows: list[list[Node]], node: Node, fx: float = 0.5,
+              fy: float = 0.5) -> tuple[int, int]:
+    """A point of `node` that no later clickable node of its window (drawn above it, e.g. an
+    overlapping neighbour on a clock face) covers: the requested point if free, else the free
+    point of a 9x9 grid closest to it."""
+    left, top, right, bottom = node.bounds
+    later = [n.bounds for n in windows[node.window]
+             if n.order > node.end and n.get("clickable") == "true"]
+
+    def free(x: int, y: int) -> bool:
+        return not any(l <= x < r and t <= y < b for l, t, r, b in later)
+
+    def at(ax: float, ay: float) -> tuple[int, int]:
+        x = (left + right) // 2 if ax == 0.5 else int(left + ax * (right - left - 1) + 0.5)
+        y = (top + bottom) // 2 if ay == 0.5 else int(top + ay * (bottom - top - 1) + 0.5)
+        return x, y
+
+    want = at(fx, fy)
+    if free(*want):
+        return want
+    grid = [at(i / 8, j / 8) for i in range(9) for j in range(9)]
+    grid.sort(key=lambda p: (p[0] - want[0]) ** 2 + (p[1] - want[1]) ** 2)
+    return next((p for p in grid if free(*p)), want)
 
 
 def find(windows: list[list[Node]], sel: Sel) -> Node | None:
@@ -174,9 +206,7 @@ class Tap(Move):
         node = yield from o.locate(self.sel, optional=self.optional, scroll=self.scroll)
         if node is None:
             return
-        left, top, right, bottom = node.bounds
-        x = left + self.fx * (right - left - 1)
-        y = top + self.fy * (bottom - top - 1)
+        x, y = tap_point(o.windows(), node, self.fx, self.fy)
         yield o.touch(x, y)
         for _ in range(math.ceil(self.hold_seconds / o.step_seconds - 1e-9)):
             yield make_action(ActionType.REPEAT)
@@ -298,8 +328,8 @@ class Oracle:
 
     def touch(self, x: float, y: float) -> dict[str, Any]:
         w, h = self.screen_size
-        px = min(max(int(round(x)), 0), w - 1)
-        py = min(max(int(round(y)), 0), h - 1)
+        px = min(max(math.floor(x + 0.5), 0), w - 1)
+        py = min(max(math.floor(y + 0.5), 0), h - 1)
         return make_action(ActionType.TOUCH, np.array([(px + 0.5) / w, (py + 0.5) / h]))
 
     def locate(self, sel: Sel, *, optional: bool = False,

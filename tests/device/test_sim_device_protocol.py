@@ -366,3 +366,19 @@ def test_dialog_buttons_dismiss_for_good(device):
     tap_node(device, resource_id="android:id/button1")  # Delete
     assert find(device, text="Note 7") is None
     assert find(device, resource_id="com.example.notesdemo:id/note_count").get("text") == "24 notes"
+
+
+def test_other_display_sizes_and_bad_ones():
+    d = SimDevice([NotesDemoApp], screen_size=(720, 1280), density=320)
+    try:
+        assert d.screen_size == (720, 1280)
+        assert d.screenshot().shape == (1280, 720, 3)
+        assert d.shell("wm size")[1] == "Physical size: 720x1280\n"
+        nav = find(d, content_desc="Home")
+        assert bounds_of(nav)[3] == 1280
+    finally:
+        d.close()
+    with pytest.raises(InvalidInputError, match="screen_size"):
+        SimDevice([NotesDemoApp], screen_size=1080)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="unsupported display"):
+        SimDevice([NotesDemoApp], screen_size=(10, 10))
