@@ -88,6 +88,15 @@ def main() -> None:
         wm.render()
     results["render_1080x2400_changed_ms"] = bench(changed_full, 30) * 1e3
 
+    lst = wm.windows[0].root.children[4]
+    direction = [1]
+
+    def scrolled_small() -> None:
+        if lst.scroll_by(15 * direction[0]) == 0:
+            direction[0] = -direction[0]
+        wm.render((270, 600))
+    results["render_270x600_list_scrolled_us"] = bench(scrolled_small, 300) * 1e6
+
     def changed_dump() -> None:
         k[0] += 1
         counter.text = f"Clicked {k[0]} times"
@@ -119,6 +128,7 @@ def main() -> None:
     results["loop_steps_per_s"] = 1.0 / per_step
     results["loop_frames_drawn_fraction"] = (s1.frames_drawn - s0.frames_drawn) / (5 * n)
     results["loop_dumps_built_fraction"] = (s1.dumps_built - s0.dumps_built) / (5 * n)
+    results["loop_partial_frames_fraction"] = (s1.partial_frames - s0.partial_frames) / (5 * n)
 
     # with a dialog on top (dim + two windows)
     wm.add(Window(alert_dialog("Delete event?", "This cannot be undone.",

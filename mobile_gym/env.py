@@ -113,8 +113,10 @@ class MobileEnv(gym.Env[dict, dict]):
     """A task on a device backend as a Gymnasium environment.
 
     Args:
-        task: registered id ("MobileEnv/Calendar-v0" or "Calendar"), textproto path or
-            text, `LoadedTask`, or `task_pb2.Task`. `task_path=` is an alias.
+        task: a templated family ("MobileEnv/Calendar-v0", "CalendarAddOneEvent", or a
+            TaskFamily: a new task per reset seed), a registered task file id
+            ("MobileEnv/CalendarOpenEditor-v0"), a textproto path or text, a `LoadedTask`, or
+            a `task_pb2.Task`. `task_path=` is an alias.
         backend: "sim" (default), "adb" (needs `serial` unless one device is attached),
             or a zero-argument callable returning a `Device`.
         serial: adb serial for backend="adb".
@@ -234,8 +236,8 @@ class MobileEnv(gym.Env[dict, dict]):
 
     # ------------------------------------------------------------------ construction helpers
     def _expected_screen_size(self) -> tuple[int, int]:
-        size = self.device_kwargs.get("screen_size")
-        return (int(size[0]), int(size[1])) if size else (1080, 2400)
+        """The hierarchy space's screen (the sim's Pixel 6; only `sample()` uses it)."""
+        return (1080, 2400)
 
     def _make_device(self) -> Device:
         if callable(self.backend):

@@ -41,7 +41,14 @@ from mobile_gym.events.matchers import (
     make_matcher,
 )
 from mobile_gym.events.selector import compile_selector
-from mobile_gym.events.slots import Node, Slot, SourceNode, StepState, stateless, topological
+from mobile_gym.events.slots import (
+    Node,
+    Slot,
+    SourceNode,
+    StepState,
+    stateless,
+    topological,
+)
 from mobile_gym.events.sources.base import Repeat, Source
 from mobile_gym.events.sources.icon import IconSource
 from mobile_gym.events.sources.log import LogSource
@@ -505,16 +512,17 @@ class EventEngine:
                 continue
             if n.dead:
                 continue
+            if n.cache_until:
+                stack.extend(n.cache_until)
+                cache_slots.append(n)
             if not n.prereq_ok:
                 stack.extend(n.prerequisites)
                 if not n.held and n.children_stateless:
                     continue  # blocked and history-free: its children are not evaluated
             stack.extend(n.children)
-            if n.cache_until:
-                stack.extend(n.cache_until)
-                cache_slots.append(n)
         self._live_sources = live_sources
-        self._cache_slots = cache_slots
+        # every slot that can hold (a slot blocked at the start of a step may fire and hold in it)
+        self._cache_slots = [s for s in self._all_slots if s.cache_until and not s.dead]
         self._cache_targets = [t for s in cache_slots for t in s.cache_until]
         self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
         needs = {k: False for k in ("text", "icon", "hierarchy", "log", "response", "state")}

@@ -73,7 +73,9 @@ class ElementFeatures(gym.ObservationWrapper):
         return {"max_elements": self.max_elements, "keep_pixels": self.keep_pixels, "flat": self.flat}
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        width, height = self.screen_size
+        # the live device's screen (a real phone may differ from the space's default)
+        device = getattr(self.env.unwrapped, "device", None)
+        width, height = device.screen_size if device is not None else self.screen_size
         elements = extract_elements(observation["view_hierarchy"], limit=self.max_elements)
         feats = np.zeros((self.max_elements, len(FEATURE_NAMES)), dtype=np.float32)
         mask = np.zeros(self.max_elements, dtype=np.float32)

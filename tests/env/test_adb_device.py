@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import io
 import stat
 from dataclasses import dataclass
 
@@ -289,3 +288,14 @@ def test_adb_device_files_activity_and_logcat_against_the_simulated_phone():
     assert [e.name for e in dev.list_dir("/sdcard/Documents")] == ["x.md"]
     assert dev.screenshot(size=(270, 600)).shape == (600, 270, 3)
     assert hierarchy_problem(dev.view_hierarchy()) is None
+
+
+def test_no_adb_server_is_a_fast_clear_error(monkeypatch):
+    import socket
+
+    monkeypatch.setenv("ADBUTILS_ADB_PATH", "/bin/false")  # never start a real adb server
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(DeviceError, match=r"emulator-5554: get-state failed after 2 tries.*refused"):
+        AdbDevice("emulator-5554", host="127.0.0.1", port=port, retries=2, retry_delay=0.0)

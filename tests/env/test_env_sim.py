@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gymnasium as gym
-import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
@@ -25,8 +24,9 @@ def _tap_actions(env: MobileEnv, obs: dict, **match) -> list[dict]:
     raise AssertionError(f"no element {match} on screen")
 
 
-def test_gymnasium_check_env_passes_on_the_sim():
-    env = gym.make(CAL, render_mode="rgb_array")
+@pytest.mark.parametrize("env_id", [CAL, "MobileEnv/Calendar-v0"])
+def test_gymnasium_check_env_passes_on_the_sim(env_id):
+    env = gym.make(env_id, render_mode="rgb_array")
     check_env(env.unwrapped)
     env.close()
 

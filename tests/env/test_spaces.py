@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -116,3 +115,48 @@ def test_real_dump_quirks_are_accepted():
 @given(st.integers(-5000, 5000), st.integers(-5000, 5000), st.integers(0, 5000), st.integers(0, 5000))
 def test_parse_bounds_round_trip(left, top, w, h):
     assert parse_bounds(f"[{left},{top}][{left + w},{top + h}]") == (left, top, left + w, top + h)
+
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=True),
+                    st.text(max_size=20), st.lists(st.floats(-2, 2), max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["action_type", "touch_position", "input_token", "key",
+                                        "response", "extra"]), _values))
+def test_decode_never_fails_other_than_with_invalid_action_error(action):
+    try:
+        op, response = decode(action)
+    except InvalidActionError as exc:
+        assert str(exc)  # names what is wrong
+    else:
+        assert op.kind in ("touch", "lift", "repeat", "text", "key")
+        assert response is None or isinstance(response, str)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\x00"), max_size=12), min_size=3, max_size=3))
+def test_unicode_text_survives_shared_memory(strings):
+    from gymnasium.vector.utils import create_shared_memory, read_from_shared_memory, write_to_shared_memory
+
+    space = UnicodeText(12)
+    memory = create_shared_memory(space, n=3)
+    view = read_from_shared_memory(space, memory, n=3)
+    for i, s in enumerate(strings):
+        write_to_shared_memory(space, i, s, memory)
+    assert tuple(view) == tuple(strings)  # the view decodes what is there now
+
+
+def test_view_hierarchy_shared_memory_round_trip_and_size_error():
+    from gymnasium.vector.utils import create_shared_memory, read_from_shared_memory, write_to_shared_memory
+
+    space = ViewHierarchy(max_bytes=20_000, seed=0)
+    memory = create_shared_memory(space, n=2)
+    view = read_from_shared_memory(space, memory, n=2)
+    a, b = space.sample(), space.sample()
+    write_to_shared_memory(space, 0, a, memory)
+    write_to_shared_memory(space, 1, b, memory)
+    import copy
+    assert copy.deepcopy(view) == (a, b)
+    with pytest.raises(ValueError, match="max_bytes"):
+        write_to_shared_memory(space, 0, "x" * 20_001, memory)

@@ -91,3 +91,16 @@ def test_max_length_and_multiline_enter():
     wm2, et2, kb2 = _setup()
     _type(wm2, kb2, "a\nb")
     assert et2.text == "a\nb"
+
+
+def test_auto_capitalisation_in_sentence_fields():
+    wm, et, kb = _setup(input_type="textCapSentences")
+    assert kb.shift == "once"
+    t = 1.0
+    for label in ("H", "i", ".", "Space", "S", "o"):
+        key = wm.find_text(label) if label != "Space" else wm.find("key_pos_space")
+        wm.tap(key, t)
+        t += 0.1
+    assert et.text == "Hi. So"
+    _type(wm, kb, " ok")           # key_for plans around the automatic shift
+    assert et.text == "Hi. So ok"

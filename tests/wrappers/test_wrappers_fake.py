@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -52,7 +51,7 @@ def test_element_features_shape_mask_and_values():
     obs, _ = env.reset(seed=0)
     assert obs["elements"].shape == (4, len(FEATURE_NAMES)) and obs["elements"].dtype == np.float32
     assert obs["mask"].tolist() == [1.0, 1.0, 0.0, 0.0]  # header text + Open button
-    button = dict(zip(FEATURE_NAMES, obs["elements"][1]))
+    button = dict(zip(FEATURE_NAMES, obs["elements"][1], strict=True))
     assert button["clickable"] == 1.0 and button["class_Button"] == 1.0
     assert button["left"] == pytest.approx(100 / 1080) and button["bottom"] == pytest.approx(1200 / 2400)
     assert env.observation_space.contains(obs)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import gymnasium as gym
-import numpy as np
 import pytest
 from gymnasium.wrappers import GrayscaleObservation, ResizeObservation
 

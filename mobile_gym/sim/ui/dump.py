@@ -107,12 +107,12 @@ def visible_rect(view: View, clip: Rect) -> Rect | None:
     return b.intersect(clip)
 
 
-def _node(view: View, index: int, package: str, vis: Rect) -> str:
-    """The XML of `view`'s subtree, cached on the view while nothing in it changed."""
-    key = (view._sv, index, vis, view._bounds, package)
-    cached = view._dump_cache
-    if cached is not None and cached[0] == key:
-        return cached[1]
+def _static_attrs(view: View, package: str) -> tuple[str, str]:
+    """(NAF prefix, the attributes from text to selected): everything but index and bounds,
+    cached while nothing in the view's subtree changed (a scroll only moves bounds)."""
+    cached = view._dump_static
+    if cached is not None and cached[0] == view._sv and cached[1] == package:
+        return cached[2], cached[3]
     text = view.a11y_text()
     desc = view.content_desc
     clickable = view.clickable
@@ -120,16 +120,29 @@ def _node(view: View, index: int, package: str, vis: Rect) -> str:
     naf = (clickable and enabled and not text and not desc
            and view.a11y_class not in _NAF_EXCLUDED and not _child_has_label(view))
     scrollable = view.a11y_scrollable() if hasattr(view, "a11y_scrollable") else view.scrollable
-    head = (
-        f'<node {_NAF if naf else ""}index="{index}" text="{xml_attr(text)}" '
+    middle = (
+        f'text="{xml_attr(text)}" '
         f'resource-id="{xml_attr(resource_id(view.id, package))}" '
         f'class="{xml_attr(view.a11y_class)}" package="{xml_attr(package)}" '
         f'content-desc="{xml_attr(desc)}" checkable="{_b(view.checkable)}" '
         f'checked="{_b(view.checked)}" clickable="{_b(clickable)}" enabled="{_b(enabled)}" '
         f'focusable="{_b(view.focusable)}" focused="{_b(view.focused)}" '
         f'scrollable="{_b(scrollable)}" long-clickable="{_b(view.long_clickable)}" '
-        f'password="{_b(view.password)}" selected="{_b(view.selected)}" '
-        f'bounds="[{vis.left},{vis.top}][{vis.right},{vis.bottom}]"')
+        f'password="{_b(view.password)}" selected="{_b(view.selected)}" ')
+    prefix = _NAF if naf else ""
+    view._dump_static = (view._sv, package, prefix, middle)
+    return prefix, middle
+
+
+def _node(view: View, index: int, package: str, vis: Rect) -> str:
+    """The XML of `view`'s subtree, cached on the view while nothing in it changed."""
+    key = (view._sv, index, vis, view._bounds, package)
+    cached = view._dump_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    prefix, middle = _static_attrs(view, package)
+    head = (f'<node {prefix}index="{index}" {middle}'
+            f'bounds="[{vis.left},{vis.top}][{vis.right},{vis.bottom}]"')
     parts: list[str] = []
     if view.children:
         for i, c in _children(view):

@@ -35,10 +35,10 @@ class Rect:
 
     def intersect(self, r: "Rect") -> "Rect":
         """The overlap; an empty rect (right<=left or bottom<=top, clamped) when disjoint."""
-        left = max(self.left, r.left)
-        top = max(self.top, r.top)
-        right = min(self.right, r.right)
-        bottom = min(self.bottom, r.bottom)
+        left = self.left if self.left > r.left else r.left
+        top = self.top if self.top > r.top else r.top
+        right = self.right if self.right < r.right else r.right
+        bottom = self.bottom if self.bottom < r.bottom else r.bottom
         if right < left:
             right = left
         if bottom < top:
@@ -46,8 +46,10 @@ class Rect:
         return Rect(left, top, right, bottom)
 
     def intersects(self, r: "Rect") -> bool:
-        return (max(self.left, r.left) < min(self.right, r.right)
-                and max(self.top, r.top) < min(self.bottom, r.bottom))
+        """True when the two rects share some area (both non-empty)."""
+        return (self.left < r.right and r.left < self.right and self.top < r.bottom
+                and r.top < self.bottom and self.left < self.right and r.left < r.right
+                and self.top < self.bottom and r.top < r.bottom)
 
     def offset(self, dx: int, dy: int) -> "Rect":
         return Rect(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)

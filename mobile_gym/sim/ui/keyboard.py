@@ -196,6 +196,8 @@ class KeyboardView(LinearLayout):
                 row.visibility = "visible" if pname == name else "gone"
         if name != "letters":
             self._set_shift("off")
+        else:
+            self._auto_shift()
 
     def _set_shift(self, state: str) -> None:
         self.shift = state
@@ -221,6 +223,26 @@ class KeyboardView(LinearLayout):
                 "send": "arrow_forward"}.get(action, "enter")
         for k in self._enter_keys:
             k.set_face("", desc, icon, highlight=action != "none")
+        self._auto_shift()
+
+    def _auto_shift(self) -> None:
+        """Gboard's auto-capitalisation for fields that ask for it: shift engages by itself
+        at the start of a sentence (inputType textCapSentences: start of text, after ". ",
+        "! ", "? " or a new line) or of a word (textCapWords)."""
+        ed = self.target()
+        mode = getattr(ed, "input_type", "") if ed is not None else ""
+        if self.page != "letters" or self.shift == "locked" or \
+                ("textCapSentences" not in mode and "textCapWords" not in mode):
+            return
+        before = ed.text[: ed.cursor]  # type: ignore[union-attr]
+        if "textCapWords" in mode:
+            want = before == "" or before[-1] in " \n"
+        else:
+            stripped = before.rstrip(" ")
+            want = stripped == "" or stripped[-1] == "\n" or \
+                (stripped[-1] in ".!?" and len(stripped) < len(before))
+        if want != (self.shift == "once"):
+            self._set_shift("once" if want else "off")
 
     # ----- typing ---------------------------------------------------------------------
     def _type(self, s: str) -> None:
@@ -229,11 +251,13 @@ class KeyboardView(LinearLayout):
             ed.commit_text(s)
         if self.shift == "once" and s.strip():
             self._set_shift("off")
+        self._auto_shift()
 
     def _delete(self) -> None:
         ed = self.target()
         if ed is not None:
             ed.delete_backward()
+        self._auto_shift()
 
     def _enter(self) -> None:
         ed = self.target()

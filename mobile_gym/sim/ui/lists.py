@@ -7,7 +7,7 @@ scroll step is cheap. Gestures (drag, fling, page snap) are driven by the window
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, Iterator
 
 from .geometry import Rect
 from .units import MATCH_PARENT
@@ -17,7 +17,6 @@ from .view import EXACTLY, UNSPECIFIED, ChoiceProp, Spec, View, _place, call_bac
 class ScrollContainer(View):
     """Base of scrolling containers; `orientation` is the scroll axis."""
 
-    clips_children: ClassVar[bool] = True
     orientation = ChoiceProp("vertical", ("vertical", "horizontal"))
 
     def __init__(self, orientation: str = "vertical", *, focusable: bool = True, **kw: Any) -> None:

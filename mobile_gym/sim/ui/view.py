@@ -173,7 +173,6 @@ class View:
     children are stacked like a FrameLayout."""
 
     a11y_class: ClassVar[str] = "android.view.View"
-    clips_children: ClassVar[bool] = False
     # True for views that track raw touches themselves (sliders): they get on_touch_event
     wants_touch_events: ClassVar[bool] = False
 
@@ -219,6 +218,7 @@ class View:
         self._pic: Any = None   # (key, skia.Picture, local text boxes) from render.py
         self._dump_cache: Any = None
         self._box_cache: Any = None
+        self._dump_static: Any = None
         self._lsink: list[Rect] | None = None  # where layout reports moved rects (damage)
         self.children: list[View] = []
         self._bounds = EMPTY_RECT
@@ -514,6 +514,7 @@ class View:
         d["_pic"] = None        # skia objects are not copyable; rebuilt on demand
         d["_dump_cache"] = None
         d["_box_cache"] = None
+        d["_dump_static"] = None
         d["_ctx"] = None
         return d
 

@@ -126,7 +126,8 @@ class TaskFamily(abc.ABC):
     @abc.abstractmethod
     def success_checks(self, params: Any) -> list[task_pb2.StateEvent | task_pb2.EventSource]:
         """Checks that must all hold (in the same step) for success: `state_event`s, or event
-        sources for what the app state cannot show (e.g. the foreground app)."""
+        sources for what the app state cannot show (e.g. the foreground app). A tuple of
+        checks is a group of alternatives (any one of them)."""
 
     @abc.abstractmethod
     def plan(self, params: Any) -> list[Any]:
@@ -211,19 +212,25 @@ class TaskFamily(abc.ABC):
             raise ValueError(f"{self.name}: success_checks() returned no checks")
         success = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT, type=task_pb2.EventSlot.AND,
                                      repeatability=task_pb2.EventSlot.UNLIMITED)
-        for check in checks:
-            src = task.event_sources.add()
-            if isinstance(check, task_pb2.StateEvent):
-                src.state_event.CopyFrom(check)
-            elif isinstance(check, task_pb2.EventSource):
-                src.CopyFrom(check)
-            else:
-                raise TypeError(f"{self.name}: a success check must be a StateEvent or an "
-                                f"EventSource, got {type(check).__name__}")
-            src.id = next_id
-            src.repeatability = task_pb2.EventSource.UNLIMITED
-            success.events.add().id = next_id
-            next_id += 1
+        for item in checks:
+            group = item if isinstance(item, (tuple, list)) else (item,)
+            target = success
+            if len(group) > 1:  # alternatives: any one of them
+                target = success.events.add().event
+                target.type = task_pb2.EventSlot.OR
+            for check in group:
+                src = task.event_sources.add()
+                if isinstance(check, task_pb2.StateEvent):
+                    src.state_event.CopyFrom(check)
+                elif isinstance(check, task_pb2.EventSource):
+                    src.CopyFrom(check)
+                else:
+                    raise TypeError(f"{self.name}: a success check must be a StateEvent or an "
+                                    f"EventSource, got {type(check).__name__}")
+                src.id = next_id
+                src.repeatability = task_pb2.EventSource.UNLIMITED
+                target.events.add().id = next_id
+                next_id += 1
         success.transformation.append("y = True")
         end = task.event_slots.episode_end_listener
         if self.success_check == "every_step":

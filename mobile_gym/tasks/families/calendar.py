@@ -187,4 +187,180 @@ class CalendarAddOneEvent(_Calendar):
                 *fill_event(params.event), *save_event()]
 
 
-FAMILIES: tuple[type[TaskFamily], ...] = (CalendarAddOneEvent,)
+class CalendarAddOneEventTomorrow(CalendarAddOneEvent):
+    name = "CalendarAddOneEventTomorrow"
+    tags = ("calendar", "data_entry", "easy")
+    template = ("In Simple Calendar Pro, create a calendar event for tomorrow at {hour}h with the "
+                "title '{title}' and the description '{description}'. The event should last "
+                "for {duration_mins} mins.")
+    start_days = (16, 16)
+
+
+class CalendarAddOneEventInTwoWeeks(CalendarAddOneEvent):
+    name = "CalendarAddOneEventInTwoWeeks"
+    tags = ("calendar", "data_entry", "medium")
+    template = ("In Simple Calendar Pro, create a calendar event in two weeks from today at "
+                "{hour}h with the title '{title}' and the description '{description}'. The event "
+                "should last for {duration_mins} mins.")
+    start_days = (29, 29)
+
+
+class CalendarAddOneEventRelativeDay(CalendarAddOneEvent):
+    name = "CalendarAddOneEventRelativeDay"
+    tags = ("calendar", "data_entry", "easy")
+    template = ("In Simple Calendar Pro, create a calendar event for this {day_of_week} at "
+                "{hour}h with the title '{title}' and the description '{description}'. The event "
+                "should last for {duration_mins} mins.")
+    start_days = (16, 21)  # Monday .. Saturday after Sunday Oct 15
+
+
+class CalendarAddRepeatingEvent(CalendarAddOneEvent):
+    name = "CalendarAddRepeatingEvent"
+    tags = ("calendar", "data_entry", "repetition", "easy")
+    template = ("In Simple Calendar Pro, create a recurring calendar event titled '{title}' "
+                "starting on {year}-{month}-{day} at {hour}h. The event recurs {repeat_rule}, "
+                "forever, and lasts for {duration_mins} minutes each occurrence. The event "
+                "description should be '{description}'.")
+
+    def sample(self, rng: np.random.Generator) -> AddParams:
+        event = cd.generate_event(rng, self._start(rng))
+        rule = ("daily", "weekly")[int(rng.integers(0, 2))]
+        event = cd.with_repeat(event, rule)
+        n_noise = int(rng.integers(0, 21))
+        noise = cd.noise_events(rng, n_noise, lambda e: e.title != event.title)
+        return AddParams(event, tuple(noise), rule)
+
+    def progress(self, params: AddParams) -> list[Progress]:
+        label = {"daily": "Daily", "weekly": "Weekly"}[params.repeat]
+        return [*super().progress(params),
+                Progress(_text_is("event_repetition", label), 0.1, after=0)]
+
+    def plan(self, params: AddParams) -> list[Move]:
+        label = {"daily": "Daily", "weekly": "Weekly"}[params.repeat]
+        return [*open_calendar(), Tap(Sel(id="calendar_fab")), Tap(Sel(id="fab_event_label")),
+                *fill_event(params.event), Tap(Sel(id="event_repetition")),
+                Tap(Sel(text=label, cls="RadioButton")), *save_event()]
+
+
+# -- delete families -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DeleteParams:
+    targets: tuple[cd.Event, ...]   # the rows to delete (inserted after the noise)
+    noise: tuple[cd.Event, ...]
+
+
+def open_day(day: datetime) -> list[Move]:
+    """From the launcher: the app's month view (October 2023), then the day's daily view."""
+    if (day.year, day.month) != (2023, 10):
+        raise ValueError(f"the oracle opens days of October 2023 only, not {day:%Y-%m-%d}")
+    first_cell = 6  # the October grid starts on Sunday, September 24
+    return [*open_calendar(), Tap(Sel(id="month_view_background", nth=first_cell + day.day))]
+
+
+def delete_rows(titles: list[str]) -> list[Move]:
+    """In a daily view: long-press the first row, tap the others, delete, confirm."""
+    moves: list[Move] = [LongPress(Sel(id="event_item_title", text=titles[0]))]
+    for i, title in enumerate(titles[1:], start=1):
+        nth = titles[:i].count(title)  # identical titles: the next such row
+        moves.append(Tap(Sel(id="event_item_title", text=title, nth=nth)))
+    return moves + [Tap(Sel(id="cab_delete")), Tap(Sel(id="android:id/button1", text="Yes"))]
+
+
+class _CalendarDelete(_Calendar):
+    """The rows to delete are inserted after the noise; success = exactly they are gone."""
+
+    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+        return self._reset([*params.noise, *params.targets])
+
+    def progress(self, params: DeleteParams) -> list[Progress]:
+        day = params.targets[0].start
+        return [Progress(_text_is("top_value", cd.date_label(day)), 0.2),
+                Progress(vh_source('#$"cab_delete"'), 0.2, after=0)]
+
+    def _ids_sql(self, params: DeleteParams) -> str:
+        conds = " OR ".join(f"(start_ts = {e.start_ts} AND title = {cd.sql_literal(e.title)})"
+                            for e in params.targets)
+        return f"SELECT id FROM {cd.TABLE} WHERE {conds}"
+
+    def success_checks(self, params: DeleteParams):
+        return [rows_removed(self._ids_sql(params))]
+
+    def plan(self, params: DeleteParams) -> list[Move]:
+        return [*open_day(params.targets[0].start),
+                *delete_rows([e.title for e in sorted(params.targets, key=lambda e: e.start_ts)])]
+
+
+class CalendarDeleteEvents(_CalendarDelete):
+    name = "CalendarDeleteEvents"
+    complexity = 1.4
+    tags = ("calendar", "data_edit", "easy")
+    template = "In Simple Calendar Pro, delete all the calendar events on {year}-{month}-{day}"
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        day = cd.generate_event(rng, cd.random_start(rng)).start
+        targets = cd.random_items(
+            rng, 3, lambda: cd.generate_event(rng, cd.ts(day.day, int(rng.integers(0, 24)))),
+            lambda e: True)
+        titles = {e.title for e in targets}
+        noise = cd.noise_events(rng, 20, lambda e: e.start.date() != day.date()
+                                and e.title not in titles)
+        return DeleteParams(tuple(targets), tuple(noise))
+
+    def instruction(self, params: DeleteParams) -> str:
+        d = params.targets[0].start
+        return self.template.format(year=d.year, month=d.month, day=d.day)
+
+
+class CalendarDeleteOneEvent(_CalendarDelete):
+    name = "CalendarDeleteOneEvent"
+    complexity = 1.2
+    tags = ("calendar", "data_edit", "easy")
+    template = ("In Simple Calendar Pro, delete the calendar event on {year}-{month}-{day} at "
+                "{hour}h with the title '{title}'")
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        target = cd.generate_event(rng, cd.random_start(rng))
+        noise = cd.noise_events(rng, 20, lambda e: e.start_ts != target.start_ts
+                                and e.title != target.title)
+        return DeleteParams((target,), tuple(noise))
+
+    def instruction(self, params: DeleteParams) -> str:
+        e = params.targets[0]
+        s = e.start
+        return self.template.format(year=s.year, month=s.month, day=s.day, hour=s.hour,
+                                    title=e.title)
+
+
+class CalendarDeleteDuplicateEvents(_CalendarDelete):
+    """Two identical rows (all fields but the id): delete one, keep the other."""
+
+    name = "CalendarDeleteDuplicateEvents"
+    complexity = 1.4
+    tags = ("calendar", "data_edit", "duplicates", "medium")
+    template = ("In Simple Calendar Pro, delete all but one of any calendar events that are "
+                "exact duplicates, ensuring at least one instance of each unique event remains.")
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        target = cd.generate_event(rng, cd.random_start(rng))
+        noise = cd.noise_events(rng, int(rng.integers(5, 21)),
+                                lambda e: e.title != target.title)
+        return DeleteParams((target, target), tuple(noise))
+
+    def instruction(self, params: DeleteParams) -> str:
+        return self.template
+
+    def success_checks(self, params: DeleteParams):
+        base = self._ids_sql(DeleteParams(params.targets[:1], params.noise))
+        return [(rows_removed(base + " ORDER BY id LIMIT 1"),
+                 rows_removed(base + " ORDER BY id DESC LIMIT 1"))]
+
+    def plan(self, params: DeleteParams) -> list[Move]:
+        return [*open_day(params.targets[0].start), *delete_rows([params.targets[0].title])]
+
+
+FAMILIES: tuple[type[TaskFamily], ...] = (
+    CalendarAddOneEvent, CalendarAddOneEventTomorrow, CalendarAddOneEventInTwoWeeks,
+    CalendarAddOneEventRelativeDay, CalendarAddRepeatingEvent, CalendarDeleteEvents,
+    CalendarDeleteOneEvent, CalendarDeleteDuplicateEvents,
+)

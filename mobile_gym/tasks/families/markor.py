@@ -1,0 +1,408 @@
+"""Markor families (AndroidWorld's Markor*, android_world.md section 8.4).
+
+Start state: the home screen; the notebook `/storage/emulated/0/Documents/Markor` emptied and
+refilled with the seed's notes, folders and noise files (pushed after the snapshot restore).
+Success reads the files (`state_event` file checks): existence, content (AndroidWorld's fuzzy
+match of the stripped text, or exact), moves (present at the destination, gone from the
+source) and deletions -- plus, stricter than AndroidWorld, every noise file must still be there
+unchanged where the task should not touch it.
+Shaping: one-time rewards for reaching the right screen (new-file dialog, editor of the right
+note, selection mode, move dialog), read from the view hierarchy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families import markor_data as md
+from mobile_gym.tasks.families.base import Progress, TaskFamily
+from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
+from mobile_gym.tasks.families.settings import force_stop, press_home, vh_source
+
+EDITOR = "document__fragment__edit__highlighting_editor"
+LIST = Sel(id="ui__filesystem_dialog__list")
+_FC = task_pb2.StateEvent.FileCheck
+
+
+def file_check(path: str, **kw) -> task_pb2.StateEvent:
+    return task_pb2.StateEvent(file=_FC(path=path, **kw))
+
+
+def unchanged(files: tuple[md.NoteFile, ...]) -> list[task_pb2.StateEvent]:
+    """Each file still at its place with its exact content."""
+    return [file_check(f.device_path, equals=f.content) for f in files]
+
+
+def row(name: str, kind: str = "File") -> Sel:
+    """A file-browser row by its content-desc "<File|Folder> <name> <description>"."""
+    return Sel(id="opoc_filesystem_item__root", desc_re=f"{kind} {re.escape(name)} .*")
+
+
+def open_markor() -> list[Move]:
+    return [Tap(Sel(text="Markor", cls="TextView"))]
+
+
+def new_file_dialog(stem: str, ext: str) -> list[Move]:
+    """FAB, pick the type whose extension is `ext` (if not the default .md), type the name."""
+    moves: list[Move] = [Tap(Sel(desc="Create a new file or folder"))]
+    if ext != ".md":
+        label = {".txt": "Plain Text", "": "None"}[ext]
+        moves += [Tap(Sel(id="new_file_dialog__type")), Tap(Sel(id="android:id/text1", text=label)),
+                  Tap(Sel(id="new_file_dialog__name"))]
+    return moves + [Type(stem)]
+
+
+def _split(name: str) -> tuple[str, str]:
+    stem, dot, ext = name.rpartition(".")
+    return (stem, "." + ext) if dot else (name, "")
+
+
+def _editor_shows(name: str) -> task_pb2.EventSource:
+    """The editor of `name` is open (its title is the name without extension)."""
+    stem = _split(name)[0]
+    return vh_source('#$"note__activity__text_note_title"', "text", f"^{re.escape(stem)}$")
+
+
+class _Markor(TaskFamily):
+    app = "markor"
+    types_text = True
+    words = md.WORDS
+
+    def setup_steps(self) -> list[task_pb2.SetupStep]:
+        launch = task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
+            start_activity=task_pb2.AdbCall.StartActivity(full_activity=md.MAIN_ACTIVITY)))
+        launch.success_condition.wait_for_app_screen.app_screen.activity = md.MAIN_ACTIVITY
+        launch.success_condition.wait_for_app_screen.timeout_sec = 10.0
+        return [launch, force_stop(md.PACKAGE), press_home()]
+
+    def instruction(self, params) -> str:
+        return self.template.format(**params.fields())
+
+
+# -- create ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreateParams:
+    file_name: str
+    text: str
+    noise: tuple[md.NoteFile, ...] = ()
+
+    def fields(self) -> dict[str, str]:
+        return {"file_name": self.file_name, "text": self.text, "folder_name": self.file_name}
+
+
+class MarkorCreateNote(_Markor):
+    name = "MarkorCreateNote"
+    complexity = 1.6
+    tags = ("markor", "data_entry", "medium")
+    template = "Create a new note in Markor named {file_name} with the following text: {text}"
+
+    def sample(self, rng: np.random.Generator) -> CreateParams:
+        return CreateParams(md.random_note_name(rng), md.choice(rng, md.SENTENCES))
+
+    def reset_steps(self, params: CreateParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.noise)
+
+    def progress(self, params: CreateParams) -> list[Progress]:
+        return [Progress(vh_source('#$"new_file_dialog__name"'), 0.1),
+                Progress(_editor_shows(params.file_name), 0.2, after=0)]
+
+    def success_checks(self, params: CreateParams):
+        return [file_check(f"{md.NOTEBOOK}/{params.file_name}", fuzzy=params.text)]
+
+    def plan(self, params: CreateParams) -> list[Move]:
+        stem, ext = _split(params.file_name)
+        return [*open_markor(), *new_file_dialog(stem, ext), Tap(Sel(id="android:id/button1")),
+                Tap(Sel(id=EDITOR)), Type(params.text), Tap(Sel(desc="Save"))]
+
+
+class MarkorCreateFolder(_Markor):
+    name = "MarkorCreateFolder"
+    complexity = 1.0
+    tags = ("markor", "data_entry", "easy")
+    template = "Create a new folder in Markor named {folder_name}."
+
+    def sample(self, rng: np.random.Generator) -> CreateParams:
+        # AndroidWorld names it after the wall clock; here a seeded timestamp of 2023
+        day = int(rng.integers(0, 287))
+        secs = int(rng.integers(0, 86400))
+        stamp = np.datetime64("2023-01-01") + np.timedelta64(day, "D") + np.timedelta64(secs, "s")
+        name = "folder_" + str(stamp).replace("-", "").replace("T", "_").replace(":", "")
+        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
+                      for n in md.noise_names(rng, "file"))
+        return CreateParams(name, "", noise)
+
+    def reset_steps(self, params: CreateParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.noise)
+
+    def progress(self, params: CreateParams) -> list[Progress]:
+        return [Progress(vh_source('#$"new_file_dialog__name"'), 0.2)]
+
+    def success_checks(self, params: CreateParams):
+        return [file_check(f"{md.NOTEBOOK}/{params.file_name}", is_dir=True),
+                *unchanged(params.noise)]
+
+    def plan(self, params: CreateParams) -> list[Move]:
+        return [*open_markor(), *new_file_dialog(params.file_name, ".md"),
+                Tap(Sel(id="android:id/button3"))]
+
+
+# -- edit ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditParams:
+    file_name: str
+    original: str
+    edit_type: str  # header | footer | replace
+    text: str
+    noise: tuple[md.NoteFile, ...]
+
+    def fields(self) -> dict[str, str]:
+        return {"file_name": self.file_name, "header": self.text, "footer": self.text,
+                "replace_text": self.text}
+
+    @property
+    def expected(self) -> str:
+        if self.edit_type == "header":
+            return self.text + "\n" + self.original
+        if self.edit_type == "footer":
+            return self.original + "\n" + self.text
+        return self.text
+
+
+class MarkorEditNote(_Markor):
+    name = "MarkorEditNote"
+    complexity = 1.2
+    tags = ("markor", "data_edit", "easy")
+    templates = {
+        "header": "Edit {file_name} in Markor. Add to the top of the note {header}",
+        "footer": "Edit {file_name} in Markor. Add to the bottom of the note {footer}",
+        "replace": "Edit {file_name} in Markor. Replace the text with {replace_text}",
+    }
+    template = templates["header"]
+
+    def sample(self, rng: np.random.Generator) -> EditParams:
+        name = "note_" + md.random_string(rng, 5) + md.choice(rng, (".md", ".txt"))
+        edit_type = md.choice(rng, ("header", "footer", "replace"))
+        if edit_type == "replace":
+            picks = rng.choice(len(md.SENTENCES), size=3, replace=False)
+            text = "\n".join(md.SENTENCES[int(i)] for i in picks)
+        else:
+            text = md.choice(rng, md.SENTENCES)
+        original = md.choice(rng, md.SENTENCES)
+        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
+                      for n in md.noise_names(rng, name, avoid=(name,)))
+        return EditParams(name, original, edit_type, text, noise)
+
+    def instruction(self, params: EditParams) -> str:
+        return self.templates[params.edit_type].format(**params.fields())
+
+    def reset_steps(self, params: EditParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook([*params.noise, md.NoteFile(params.file_name, params.original + "\n")])
+
+    def progress(self, params: EditParams) -> list[Progress]:
+        return [Progress(_editor_shows(params.file_name), 0.2)]
+
+    def success_checks(self, params: EditParams):
+        return [file_check(f"{md.NOTEBOOK}/{params.file_name}", fuzzy=params.expected),
+                *unchanged(params.noise)]
+
+    def plan(self, params: EditParams) -> list[Move]:
+        moves: list[Move] = [*open_markor(), Tap(row(params.file_name), scroll=LIST)]
+        if params.edit_type == "header":
+            moves += [Tap(Sel(id=EDITOR), fx=0.0, fy=0.0), Type(params.text + "\n")]
+        elif params.edit_type == "footer":
+            moves += [Tap(Sel(id=EDITOR), fx=1.0, fy=1.0), Type(params.text)]
+        else:
+            moves += [Tap(Sel(id=EDITOR), fx=1.0, fy=1.0),
+                      Key("DEL", times=len(params.original) + 1), Type(params.text)]
+        return moves + [Tap(Sel(desc="Save"))]
+
+
+# -- delete ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeleteParams:
+    file_name: str
+    files: tuple[md.NoteFile, ...]  # everything in the notebook (the target included)
+
+    def fields(self) -> dict[str, str]:
+        return {"file_name": self.file_name}
+
+    @property
+    def others(self) -> tuple[md.NoteFile, ...]:
+        return tuple(f for f in self.files if f.path != self.file_name)
+
+
+def delete_file(name: str) -> list[Move]:
+    return [LongPress(row(name), scroll=LIST), Tap(Sel(desc="Delete")),
+            Tap(Sel(id="android:id/button1"))]
+
+
+class MarkorDeleteNote(_Markor):
+    name = "MarkorDeleteNote"
+    complexity = 1.0
+    tags = ("markor", "data_edit", "easy")
+    template = "Delete the note in Markor named {file_name}."
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        name = md.random_file_name(rng)  # no extension (AndroidWorld's)
+        noise = [md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
+                 for n in md.noise_names(rng, name, avoid=(name,))]
+        target = md.NoteFile(name, md.random_string(rng, 20) + "\n")
+        return DeleteParams(name, (*noise, target))
+
+    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.files)
+
+    def progress(self, params: DeleteParams) -> list[Progress]:
+        return [Progress(vh_source('#$"opoc_filesystem_item__root"', "content-desc",
+                                   f"^Selected {re.escape(params.file_name)} "), 0.2)]
+
+    def success_checks(self, params: DeleteParams):
+        return [file_check(f"{md.NOTEBOOK}/{params.file_name}", absent=True),
+                *unchanged(params.others)]
+
+    def plan(self, params: DeleteParams) -> list[Move]:
+        return [*open_markor(), *delete_file(params.file_name)]
+
+
+class MarkorDeleteNewestNote(MarkorDeleteNote):
+    """2-6 notes created minutes apart; delete the most recently modified one."""
+
+    name = "MarkorDeleteNewestNote"
+    template = "Delete the newest note in Markor."
+    spacing = (61, 600)  # device seconds between two notes (distinct minutes in the UI)
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        n = int(rng.integers(2, 7))
+        names: list[str] = []
+        while len(names) < n:
+            name = md.random_note_name(rng)
+            if name not in names:
+                names.append(name)
+        files = tuple(md.NoteFile(nm, md.choice(rng, md.SENTENCES) + "\n") for nm in names)
+        return DeleteParams(names[-1], files)
+
+    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.files, spacing_seconds=float(self.spacing[0]))
+
+
+# -- move ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveParams:
+    file: md.NoteFile
+    source: str
+    destination: str
+    folders: tuple[str, ...]
+    noise: tuple[md.NoteFile, ...]
+
+    def fields(self) -> dict[str, str]:
+        return {"file_name": self.file.path.rpartition("/")[2], "source_folder": self.source,
+                "destination_folder": self.destination}
+
+
+class MarkorMoveNote(_Markor):
+    name = "MarkorMoveNote"
+    complexity = 1.4
+    tags = ("markor", "data_edit", "medium")
+    template = ("In Markor, move the note {file_name} from {source_folder} to "
+                "{destination_folder}.")
+
+    def sample(self, rng: np.random.Generator) -> MoveParams:
+        picks = rng.choice(len(md.FOLDERS), size=4, replace=False)
+        folders = tuple(sorted(md.FOLDERS[int(i)] for i in picks))
+        source, destination = md.FOLDERS[int(picks[0])], md.FOLDERS[int(picks[1])]
+        name = md.random_note_name(rng)
+        noise = tuple(md.NoteFile(f"{source}/{n}", md.choice(rng, md.SENTENCES) + "\n")
+                      for n in md.noise_names(rng, name, n_max=8, avoid=(name,)))
+        file = md.NoteFile(f"{source}/{name}", md.random_string(rng, 20) + "\n")
+        return MoveParams(file, source, destination, folders, noise)
+
+    def reset_steps(self, params: MoveParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook([*params.noise, params.file], folders=params.folders)
+
+    def progress(self, params: MoveParams) -> list[Progress]:
+        return [Progress(vh_source('#$"ui__filesystem_dialog__title"', "text", "^Move "), 0.2)]
+
+    def success_checks(self, params: MoveParams):
+        name = params.fields()["file_name"]
+        return [file_check(f"{md.NOTEBOOK}/{params.destination}/{name}",
+                           moved_from=params.file.device_path, equals=params.file.content),
+                *unchanged(params.noise)]
+
+    def plan(self, params: MoveParams) -> list[Move]:
+        name = params.fields()["file_name"]
+        return [*open_markor(), Tap(row(params.source, "Folder"), scroll=LIST),
+                LongPress(row(name), scroll=LIST), Tap(Sel(desc="More options")),
+                Tap(Sel(id="title", text="Move")), Tap(row("..", "Folder")),
+                Tap(row(params.destination, "Folder")),
+                Tap(Sel(id="ui__filesystem_dialog__button_ok"))]
+
+
+# -- merge -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MergeParams:
+    notes: tuple[md.NoteFile, ...]
+    new_name: str
+
+    def fields(self) -> dict[str, str]:
+        a, b, c = (n.path for n in self.notes)
+        return {"file1_name": a, "file2_name": b, "file3_name": c, "new_file_name": self.new_name}
+
+    @property
+    def merged(self) -> str:
+        return "\n\n".join(n.content.strip() for n in self.notes)
+
+
+class MarkorMergeNotes(_Markor):
+    name = "MarkorMergeNotes"
+    complexity = 7.8
+    tags = ("markor", "data_entry", "hard")
+    template = ("Merge the contents of Markor notes {file1_name}, {file2_name} and {file3_name} "
+                "(in the same order) into a new Markor note named {new_file_name} and save it. "
+                "Add a new line between the content of each note.")
+
+    def sample(self, rng: np.random.Generator) -> MergeParams:
+        names: list[str] = []
+        while len(names) < 3:
+            name = md.random_note_name(rng)
+            if name not in names:
+                names.append(name)
+        notes = tuple(md.NoteFile(n, md.random_string(rng, 20) + "\n") for n in names)
+        return MergeParams(notes, md.random_string(rng, 8))
+
+    def reset_steps(self, params: MergeParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.notes)
+
+    def progress(self, params: MergeParams) -> list[Progress]:
+        return [Progress(vh_source('#$"new_file_dialog__name"'), 0.1),
+                Progress(_editor_shows(params.new_name), 0.2, after=0)]
+
+    def success_checks(self, params: MergeParams):
+        path = f"{md.NOTEBOOK}/{params.new_name}"
+        return [file_check(path, fuzzy=params.merged + "\n"),
+                file_check(path, regex=r"\A[^\n]+\n\n[^\n]+\n\n[^\n]+\n?\Z"),
+                *unchanged(params.notes)]
+
+    def plan(self, params: MergeParams) -> list[Move]:
+        return [*open_markor(), *new_file_dialog(params.new_name, ""),
+                Tap(Sel(id="android:id/button1")), Tap(Sel(id=EDITOR)), Type(params.merged),
+                Tap(Sel(desc="Save"))]
+
+
+FAMILIES: tuple[type[TaskFamily], ...] = (
+    MarkorCreateNote, MarkorCreateFolder, MarkorEditNote, MarkorDeleteNote,
+    MarkorDeleteNewestNote, MarkorMoveNote, MarkorMergeNotes,
+)
