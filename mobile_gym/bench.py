@@ -10,7 +10,7 @@ import gymnasium as gym
 import numpy as np
 
 
-def random_raw_actions(space: gym.spaces.Dict, n: int, seed: int) -> list[dict[str, Any]]:
+def random_raw_actions(space: Any, n: int, seed: int) -> list[dict[str, Any]]:
     """`n` seeded random raw actions without answers (random answer strings are not an agent)."""
     space.seed(seed)
     actions = []
@@ -52,10 +52,10 @@ def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *
     try:
         single = envs.single_action_space
         per_env = [random_raw_actions(single, steps, seed + i) for i in range(num_envs)]
-        batches = []
+        batches: list[dict[str, Any]] = []
         for t in range(steps):
-            batch = {k: [per_env[i][t][k] for i in range(num_envs)] for k in single.spaces}
-            batches.append({k: (tuple(v) if k == "response" else np.stack(v)) for k, v in batch.items()})
+            columns = {k: [per_env[i][t][k] for i in range(num_envs)] for k in single.spaces}
+            batches.append({k: (tuple(v) if k == "response" else np.stack(v)) for k, v in columns.items()})
         envs.reset(seed=seed)
         envs.step(batches[0])
         t0 = time.perf_counter()

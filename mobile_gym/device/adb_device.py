@@ -159,7 +159,8 @@ class AdbDevice:
         if size is not None and (frame.shape[1], frame.shape[0]) != tuple(size):
             import cv2
 
-            frame = cv2.resize(frame, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
+            return np.ascontiguousarray(
+                cv2.resize(frame, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA), dtype=np.uint8)
         return np.ascontiguousarray(frame)
 
     def view_hierarchy(self) -> str:

@@ -14,7 +14,7 @@ import re
 from ctypes import c_uint8
 from multiprocessing.sharedctypes import SynchronizedArray
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
@@ -164,7 +164,7 @@ class ViewHierarchy(Space[str]):
 
         return f'{XML_HEADER}<hierarchy rotation="0">{node(0, (0, 0, width, height), 0)}</hierarchy>'
 
-    def to_jsonable(self, sample_n: Sequence[str]) -> list[str]:
+    def to_jsonable(self, sample_n: Iterable[str]) -> list[str]:
         return list(sample_n)
 
     def from_jsonable(self, sample_n: list[str]) -> list[str]:

@@ -36,7 +36,8 @@ class TapGrid(gym.Wrapper):
         if bad:
             raise ValueError(f"keys={list(keys)}: {bad} not in {KEY_NAMES}")
         self.cols, self.rows, self.keys = int(cols), int(rows), tuple(keys)
-        self.action_space = spaces.Discrete(self.cols * self.rows + len(self.keys))
+        self.n = self.cols * self.rows + len(self.keys)
+        self.action_space = spaces.Discrete(self.n)
 
     def record_spec(self) -> dict[str, Any]:
         return {"cols": self.cols, "rows": self.rows, "keys": list(self.keys)}
@@ -53,8 +54,8 @@ class TapGrid(gym.Wrapper):
             raise InvalidActionError(f"TapGrid action={action!r}: expected an integer")
         a = int(action)
         cells = self.cols * self.rows
-        if not 0 <= a < self.action_space.n:
-            raise InvalidActionError(f"TapGrid action={a} is outside Discrete({self.action_space.n})")
+        if not 0 <= a < self.n:
+            raise InvalidActionError(f"TapGrid action={a} is outside Discrete({self.n})")
         if a >= cells:
             key = self.keys[a - cells]
             return run_primitives(self.env.step, [make_action(ActionType.KEY, key=key)])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mobile_gym.sim.ui import (MATCH_PARENT, WRAP_CONTENT, Button, FrameLayout, LinearLayout, Rect,
                                ScrollView, TextView, View, dp, sp)
@@ -125,3 +127,15 @@ def test_bad_inputs_name_the_value():
     with pytest.raises(ValueError, match="already has a parent"):
         LinearLayout().add(v)
         LinearLayout().add(v)
+
+
+@given(st.lists(st.integers(-20, 20), min_size=8, max_size=8))
+def test_rect_intersection_matches_definition(v):
+    a, b = Rect(*v[:4]), Rect(*v[4:])
+    overlap = max(a.left, b.left) < min(a.right, b.right) and max(a.top, b.top) < min(a.bottom, b.bottom)
+    assert a.intersects(b) == overlap == b.intersects(a)
+    i = a.intersect(b)
+    assert (not i.is_empty) == overlap
+    if overlap:
+        assert all(a.contains(x, y) and b.contains(x, y)
+                   for x in range(i.left, i.right) for y in range(i.top, i.bottom))

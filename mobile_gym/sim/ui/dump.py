@@ -109,10 +109,13 @@ def visible_rect(view: View, clip: Rect) -> Rect | None:
 
 def _static_attrs(view: View, package: str) -> tuple[str, str]:
     """(NAF prefix, the attributes from text to selected): everything but index and bounds,
-    cached while nothing in the view's subtree changed (a scroll only moves bounds)."""
+    cached while nothing in the view's subtree changed and its size is the same (a scroll
+    only moves bounds; a resized scroll container may start or stop being scrollable)."""
+    b = view._bounds
+    key = (view._sv, package, b.right - b.left, b.bottom - b.top)
     cached = view._dump_static
-    if cached is not None and cached[0] == view._sv and cached[1] == package:
-        return cached[2], cached[3]
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
     text = view.a11y_text()
     desc = view.content_desc
     clickable = view.clickable
@@ -130,7 +133,7 @@ def _static_attrs(view: View, package: str) -> tuple[str, str]:
         f'scrollable="{_b(scrollable)}" long-clickable="{_b(view.long_clickable)}" '
         f'password="{_b(view.password)}" selected="{_b(view.selected)}" ')
     prefix = _NAF if naf else ""
-    view._dump_static = (view._sv, package, prefix, middle)
+    view._dump_static = (key, prefix, middle)
     return prefix, middle
 
 
