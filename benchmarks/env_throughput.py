@@ -97,7 +97,8 @@ def main() -> None:
         for name, (keys, engine) in configs.items():
             r = measure_env(partial(make_env, task, size, keys, engine), args.steps)
             entry["single_process"][name] = r
-            print(f"  1 process  {name:34s} {r['steps_per_s']:9.1f} steps/s  ({r['resets']} resets)")
+            print(f"  1 process  {name:34s} {r['steps_per_s']:9.1f} steps/s  ({r['resets']} resets of "
+                  f"{r['reset_ms_mean']:.1f} ms; {r['steps_per_s_excluding_resets']:.0f} steps/s without them)")
         if task != tasks[0]:
             continue
         full = partial(make_env, task, size, all_keys, True)

@@ -51,8 +51,8 @@ def bench_family(name: str, resets: int, obs_keys: tuple[str, ...]) -> dict[str,
             t0 = time.perf_counter()
             _obs, info = env.reset(seed=seed)
             totals.append(time.perf_counter() - t0)
-            for key in parts:
-                parts[key].append(float(info["timing"].get(key, 0.0)))
+            for key, values in parts.items():
+                values.append(float(info["timing"].get(key, 0.0)))
         n_steps = len(env.task.proto.reset_steps)
     finally:
         env.close()

@@ -31,24 +31,29 @@ def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -
         env.step(actions[0])  # warm caches outside the timed loop
         env.reset(seed=seed)
         resets = 0
+        reset_seconds = 0.0
         t0 = time.perf_counter()
         for action in actions:
             _obs, _r, terminated, truncated, _info = env.step(action)
             if terminated or truncated:
+                t_reset = time.perf_counter()
                 env.reset()
+                reset_seconds += time.perf_counter() - t_reset
                 resets += 1
         seconds = time.perf_counter() - t0
     finally:
         env.close()
+    step_seconds = max(seconds - reset_seconds, 1e-9)
     return {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1),
-            "resets": resets}
+            "resets": resets, "reset_ms_mean": round(1e3 * reset_seconds / max(resets, 1), 2),
+            "steps_per_s_excluding_resets": round(steps / step_seconds, 1)}
 
 
 def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *,
                    asynchronous: bool, seed: int = 0) -> dict[str, Any]:
     """Total env-steps/s of a Sync/AsyncVectorEnv of `num_envs` copies (steps per env)."""
     cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
-    envs = cls([make_env] * num_envs)
+    envs: Any = cls([make_env] * num_envs)
     try:
         single = envs.single_action_space
         per_env = [random_raw_actions(single, steps, seed + i) for i in range(num_envs)]

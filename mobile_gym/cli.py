@@ -81,21 +81,22 @@ def cmd_run(args: argparse.Namespace) -> int:
     commands = env  # the layer that understands text commands
     if args.record:
         env = RecordEpisode(env, args.record)
-    print(f"task: {env.unwrapped.task.proto.name or env.unwrapped.task.proto.id}  "
-          f"backend: {args.backend}  policy: {args.policy}")
-    instruction = "\n".join(env.unwrapped.task.proto.command)
-    if instruction:
-        print(f"instruction: {instruction}")
+    print(f"task: {args.task}  backend: {args.backend}  policy: {args.policy}")
     env.action_space.seed(args.seed)
     outcomes = []
     for episode in range(args.episodes):
         obs, info = env.reset(seed=args.seed + episode)
         total, step, terminated, truncated = 0.0, 0, False, False
         t0 = time.perf_counter()
+        base = env.unwrapped
+        seed_note = f" (task seed {base.task_seed})" if family is not None else ""
+        print(f"episode {episode}: {base.task.proto.name or base.task.proto.id}{seed_note}")
+        instruction = "\n".join(base.task.proto.command)
+        if instruction:
+            print(f"instruction: {instruction}")
         oracle = None
         if args.policy == "oracle" and family is not None:
-            oracle = family.oracle(env.unwrapped.task_seed, screen_size=env.unwrapped.device.screen_size)
-            print(f"task seed {env.unwrapped.task_seed}: {obs['instruction'].splitlines()[0]}")
+            oracle = family.oracle(base.task_seed, screen_size=base.device.screen_size)
         limit = len(script) if script is not None else (10**9 if oracle is not None else args.steps)
         while step < limit and not (terminated or truncated):
             if script is not None:

@@ -348,7 +348,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._episode_step += 1
         self._frame_id += 1
         try:
-            self._apply(op)
+            note = self._apply(op) or op.note
             t1 = time.perf_counter()
             timing["act"] = t1 - t0
             device.advance(self.step_seconds)
@@ -379,8 +379,8 @@ class MobileEnv(gym.Env[dict, dict]):
         self._done = terminated or truncated
         timing["total"] = time.perf_counter() - t0
         info = self._info(reward_parts=result, timing=timing)
-        if op.note:
-            info["action_note"] = op.note
+        if note:
+            info["action_note"] = note
         if getattr(result, "errors", None):
             info["engine_errors"] = list(result.errors)
         return obs, float(result.reward), terminated, truncated, info
@@ -443,9 +443,11 @@ class MobileEnv(gym.Env[dict, dict]):
         if self._step_context is None:
             self._step_context = StepContext(directory=getattr(self.task, "directory", None),
                                              seed=self._setup_seed)
+        assert self._device is not None
         run_steps(steps, self._device, context=self._step_context, label=label)
 
-    def _apply(self, op: DeviceOp) -> None:
+    def _apply(self, op: DeviceOp) -> str:
+        """Perform `op` on the device; returns a note when the op did not do what it asked."""
         device = self._device
         assert device is not None
         kind = op.kind
@@ -461,11 +463,12 @@ class MobileEnv(gym.Env[dict, dict]):
         elif kind == "key":
             device.key(op.text)
         elif kind == "shell":
-            code, _out, err = device.shell(op.text)
+            code, out, err = device.shell(op.text)
             if code != 0:
-                gym.logger.warn(f"shell op {op.text!r} exited with {code}: {err.strip()}")
+                return f"shell {op.text!r} exited with {code}: {(err or out).strip()[:300]}"
         elif kind != "repeat":
             raise ValueError(f"DeviceOp kind={kind!r} is not one of touch/lift/repeat/text/key/shell")
+        return ""
 
     def _observe(self) -> dict[str, Any]:
         device = self._device

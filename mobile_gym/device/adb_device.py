@@ -201,6 +201,7 @@ class AdbDevice:
             self._sh(f"input text {escape_input_text(text)}")
 
     def shell(self, cmd: str) -> tuple[int, str, str]:
+        """(exit code, output, ""): adb's v1 shell merges stderr into the output."""
         result = self._call(f"shell {cmd!r}", lambda: self._dev.shell2(cmd, timeout=self.timeout))
         return int(result.returncode), result.output, ""
 

@@ -2,8 +2,9 @@
 
 `make_task(name, seed)` is what the environment calls at every reset of `MobileEnv/<Name>-v0`;
 `list_tasks()` (re-exported as `mobile_gym.list_tasks`) lists every family with its app,
-complexity, tags and step limit. `ALIASES` names an app's flagship family
-(`MobileEnv/Calendar-v0` is CalendarAddOneEvent).
+complexity, tags and step limit. `ALIASES` names each app's flagship family
+(`MobileEnv/Calendar-v0` is CalendarAddOneEvent, `Markor-v0` MarkorCreateNote, `Settings-v0`
+SystemWifiTurnOff).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from mobile_gym.tasks.loader import LoadedTask
 
 NAMESPACE = "MobileEnv"
 
-#: Short id -> family name.
-ALIASES: dict[str, str] = {"Calendar": "CalendarAddOneEvent"}
+#: Short id -> family name: each app's flagship task.
+ALIASES: dict[str, str] = {"Calendar": "CalendarAddOneEvent", "Markor": "MarkorCreateNote",
+                           "Settings": "SystemWifiTurnOff"}
 
 _BY_NAME: dict[str, type[TaskFamily]] = {cls.name: cls for cls in FAMILIES}
 if len(_BY_NAME) != len(FAMILIES):
@@ -29,8 +31,7 @@ def short_name(name: str) -> str:
     short = name
     if short.startswith(NAMESPACE + "/"):
         short = short[len(NAMESPACE) + 1:]
-    if short.endswith("-v0"):
-        short = short[:-3]
+    short = short.removesuffix("-v0")
     return ALIASES.get(short, short)
 
 

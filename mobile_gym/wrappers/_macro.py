@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, SupportsFloat
 
-StepResult5 = tuple[Any, float, bool, bool, dict[str, Any]]
+StepResult5 = tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]
 
 
-def run_primitives(step: Callable[[Any], StepResult5], actions: Iterable[Any]) -> StepResult5:
+def run_primitives(step: Callable[[Any], StepResult5], actions: Iterable[Any]
+                   ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
     """Step through `actions`; the result is the last step's, with the summed reward and
     `info["primitive_steps"]` (how many primitive steps ran)."""
     total = 0.0

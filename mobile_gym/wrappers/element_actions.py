@@ -23,6 +23,7 @@ the space but not on the current screen does not raise: time passes (one REPEAT)
 from __future__ import annotations
 
 import math
+import re
 import shlex
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -68,7 +69,7 @@ class ElementActions(gym.Wrapper):
         base = env.unwrapped
         if not hasattr(base, "step_op"):
             raise TypeError("ElementActions wraps a MobileEnv (its unwrapped env needs step_op)")
-        space = env.observation_space
+        space: Any = env.observation_space
         if space != base.observation_space:
             raise ValueError(
                 "ElementActions must wrap MobileEnv directly (observation wrappers in between "
@@ -82,10 +83,11 @@ class ElementActions(gym.Wrapper):
         self.swipe_moves = max(1, int(swipe_moves))
         self.app_components = {k.lower(): v for k, v in (app_components or APP_COMPONENTS).items()}
         self.no_element = self.max_elements
+        self._text_space = UnicodeText(self.text_max_length)
         self.action_space = spaces.Dict({
             "action": spaces.Discrete(len(ELEMENT_ACTIONS)),
             "element": spaces.Discrete(self.max_elements + 1),
-            "text": UnicodeText(self.text_max_length),
+            "text": self._text_space,
             "direction": spaces.Discrete(len(DIRECTIONS)),
         })
         self.observation_space = spaces.Dict(
@@ -105,7 +107,7 @@ class ElementActions(gym.Wrapper):
 
     def step(self, action: Any):
         kind, element, text, direction = self._validate(action)
-        base = self.env.unwrapped
+        base: Any = self.env.unwrapped
         error = None
         if kind in ("click", "long_press", "type") and element is None:
             error = f"{kind} needs an element; element={self._raw_element(action)} is not on this screen " \
@@ -120,6 +122,8 @@ class ElementActions(gym.Wrapper):
             plan = self._plan(kind, element, text, direction)
         obs, reward, terminated, truncated, info = run_primitives(
             lambda step: base.step_op(step[0], response=step[1]), plan)
+        if error is None and kind == "open_app" and info.get("action_note"):
+            error = f"open_app {text!r}: {info['action_note']}"  # e.g. no such activity
         if error is not None:
             info["action_error"] = error
         return self._with_elements(obs), reward, terminated, truncated, info
@@ -194,7 +198,7 @@ class ElementActions(gym.Wrapper):
     def _validate(self, action: Any) -> tuple[str, Element | None, str, str]:
         if not isinstance(action, Mapping):
             raise InvalidActionError(f"ElementActions action={action!r}: expected a dict (see command())")
-        unknown = [k for k in action if k not in self.action_space.spaces]
+        unknown = [k for k in action if k not in ("action", "element", "text", "direction")]
         if unknown:
             raise InvalidActionError(f"ElementActions action has unknown keys {unknown}")
 
@@ -212,19 +216,19 @@ class ElementActions(gym.Wrapper):
         text = action.get("text", "")
         if isinstance(text, np.ndarray) and text.shape == ():
             text = text[()]
-        problem = self.action_space.spaces["text"].why_not(text)
+        problem = self._text_space.why_not(text)
         if problem:
             raise InvalidActionError(f"text={text!r}: {problem}")
         element = self.elements[raw_element] if raw_element < len(self.elements) else None
         return kind, element, text, direction
 
     def _component(self, name: str) -> str | None:
-        if "/" in name:
-            return name
+        if re.fullmatch(r"[A-Za-z][\w.]*/[\w.$]+", name.strip()):
+            return name.strip()  # an explicit package/activity
         return self.app_components.get(name.strip().lower())
 
     def _plan(self, kind: str, element: Element | None, text: str, direction: str) -> Iterator[tuple[DeviceOp, str | None]]:
-        base = self.env.unwrapped
+        base: Any = self.env.unwrapped
         if kind in ("click", "long_press", "type"):
             assert element is not None
             x, y = element.center

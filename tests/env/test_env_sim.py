@@ -93,7 +93,7 @@ def test_cli_run_family_oracle_on_calendar_v0(capsys):
     """MobileEnv/Calendar-v0 is the templated CalendarAddOneEvent family (a task per seed)."""
     assert main(["run", "MobileEnv/Calendar-v0", "--policy", "oracle", "--quiet", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "task seed 3" in out and "outcome success" in out
+    assert "(task seed 3)" in out and "outcome success" in out
 
 
 def test_cli_run_random_and_record_then_replay(capsys, tmp_path):

@@ -9,7 +9,14 @@ import mobile_gym
 from mobile_gym.tasks import registry
 from mobile_gym.tasks.checks import check_task
 from mobile_gym.tasks.families import FAMILIES
-from mobile_gym.tasks.families.oracle import OracleError, Sel, find, parse_windows, plan_cost, tokenize
+from mobile_gym.tasks.families.oracle import (
+    OracleError,
+    Sel,
+    find,
+    parse_windows,
+    plan_cost,
+    tokenize,
+)
 from tests.suite.helpers import make_env, noop
 
 NAMES = [cls.name for cls in FAMILIES]
@@ -67,7 +74,7 @@ def test_gym_make_runs_a_family():
     env = gym.make("MobileEnv/SystemWifiTurnOff-v0", obs_keys=("view_hierarchy",))
     try:
         env.reset(seed=1)
-        _obs, reward, terminated, truncated, info = noop(env.unwrapped)
+        _obs, reward, terminated, _truncated, info = noop(env.unwrapped)
         assert (reward, terminated, info["success"]) == (0.0, False, False)
     finally:
         env.close()
@@ -90,3 +97,18 @@ def test_find_prefers_the_topmost_window():
     node = find(parse_windows(xml), Sel(text="OK"))
     assert node is not None and node.get("resource-id") == "android:id/button1"
     assert find(parse_windows(xml), Sel(text="Nope")) is None
+
+
+def test_calendar_v0_is_the_add_one_event_family_and_file_ids_do_not_shadow_families():
+    from mobile_gym.registration import registered_tasks
+
+    assert gym.registry["MobileEnv/Calendar-v0"].kwargs == {"task": "CalendarAddOneEvent"}
+    assert gym.registry["MobileEnv/Markor-v0"].kwargs == {"task": "MarkorCreateNote"}
+    assert gym.registry["MobileEnv/Settings-v0"].kwargs == {"task": "SystemWifiTurnOff"}
+    env = gym.make("MobileEnv/Calendar-v0", obs_keys=("instruction",))
+    try:
+        assert env.unwrapped.family.name == "CalendarAddOneEvent"
+    finally:
+        env.close()
+    file_names = set(registered_tasks())
+    assert not file_names & set(NAMES)

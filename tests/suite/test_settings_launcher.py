@@ -90,9 +90,8 @@ def test_on_answer_mode_ends_only_when_the_agent_answers(name):
         ep = run_oracle(env, 3)
         assert ep.success and ep.terminated
         # reaching the goal without answering does not end the episode; answering does
-        env.reset(seed=4)
+        obs, _ = env.reset(seed=4)
         oracle = family.oracle(4)
-        obs = env._last_obs
         for _ in range(len(family.plan(family.params(4))) * 2):
             obs, _r, terminated, _t, info = env.step(oracle.act(obs))
             assert not terminated

@@ -92,3 +92,10 @@ def test_sb3_ppo_trains_a_few_steps_on_element_features():
     obs, _ = env.reset(seed=0)
     action, _ = model.predict(obs, deterministic=True)
     assert env.action_space.contains(int(action))
+
+
+def test_open_app_with_a_missing_activity_reports_an_action_error():
+    env = ElementActions(MobileEnv(CAL))
+    env.reset(seed=0)
+    _, _, _, _, info = env.step(env.command('open_app "com.example/.Nope"'))
+    assert "exited with" in info["action_error"] and info["primitive_steps"] == 1

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -22,7 +22,7 @@ import numpy as np
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
-from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
+from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
 from mobile_gym.tasks.families.settings import force_stop, press_home, vh_source
 
 _SV = task_pb2.SqlValue

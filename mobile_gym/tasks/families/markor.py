@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -180,7 +181,7 @@ class MarkorEditNote(_Markor):
     name = "MarkorEditNote"
     complexity = 1.2
     tags = ("markor", "data_edit", "easy")
-    templates = {
+    templates: ClassVar[dict[str, str]] = {
         "header": "Edit {file_name} in Markor. Add to the top of the note {header}",
         "footer": "Edit {file_name} in Markor. Add to the bottom of the note {footer}",
         "replace": "Edit {file_name} in Markor. Replace the text with {replace_text}",

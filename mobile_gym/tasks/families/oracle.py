@@ -88,7 +88,7 @@ class Sel:
 def parse_windows(xml: str) -> list[list[Node]]:
     """Nodes with a non-empty box per window (bottom window first), in document order."""
     start = xml.find("<hierarchy")
-    root = etree.fromstring(xml[start if start >= 0 else 0:].encode("utf-8"), _PARSER)
+    root = etree.fromstring(xml[max(start, 0):].encode("utf-8"), _PARSER)
     windows: list[list[Node]] = []
     for w, top in enumerate(root.findall("node")):
         elements = list(top.iter("node"))
@@ -300,6 +300,7 @@ class Oracle:
     steps: int = 0
     _obs: Any = field(default=None, repr=False)
     _gen: Iterator[dict[str, Any]] | None = field(default=None, repr=False)
+    _parsed: tuple[str, list[list[Node]]] | None = field(default=None, repr=False)
 
     def act(self, observation: Any) -> dict[str, Any]:
         if "view_hierarchy" not in observation:
@@ -324,7 +325,11 @@ class Oracle:
 
     # -- helpers for moves ----------------------------------------------------------------------
     def windows(self) -> list[list[Node]]:
-        return parse_windows(self._obs["view_hierarchy"])
+        """The current observation's windows (parsed once per observation)."""
+        xml = self._obs["view_hierarchy"]
+        if self._parsed is None or self._parsed[0] is not xml:
+            self._parsed = (xml, parse_windows(xml))
+        return self._parsed[1]
 
     def touch(self, x: float, y: float) -> dict[str, Any]:
         w, h = self.screen_size
