@@ -11,7 +11,8 @@ from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
 
 ADD = ["CalendarAddOneEvent", "CalendarAddOneEventTomorrow", "CalendarAddOneEventInTwoWeeks",
        "CalendarAddOneEventRelativeDay", "CalendarAddRepeatingEvent"]
-DELETE = ["CalendarDeleteEvents", "CalendarDeleteOneEvent", "CalendarDeleteDuplicateEvents"]
+DELETE = ["CalendarDeleteEvents", "CalendarDeleteEventsOnRelativeDay", "CalendarDeleteOneEvent",
+          "CalendarDeleteDuplicateEvents"]
 
 
 def sql(env, statement: str) -> str:

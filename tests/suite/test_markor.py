@@ -10,7 +10,7 @@ from mobile_gym.tasks.families import markor_data as md
 from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
 
 NAMES = ["MarkorCreateNote", "MarkorCreateFolder", "MarkorEditNote", "MarkorDeleteNote",
-         "MarkorDeleteNewestNote", "MarkorMoveNote", "MarkorMergeNotes"]
+         "MarkorDeleteNewestNote", "MarkorDeleteAllNotes", "MarkorMoveNote", "MarkorMergeNotes"]
 NB = md.NOTEBOOK
 
 
@@ -111,6 +111,19 @@ def test_delete_removes_exactly_the_target(name):
         assert not a(f"rm {q(other)}")                                 # the wrong note
         assert not a(f"rm {q(target)}", f"rm {q(other)}")              # one too many
         assert not a()                                                 # nothing done
+    finally:
+        env.close()
+
+
+def test_delete_all_notes_needs_every_note_gone():
+    env = make_env("MarkorDeleteAllNotes")
+    try:
+        seed = next(s for s in range(50) if len(env.family.params(s).files) >= 2)
+        a = Attempt(env, seed)
+        paths = [f.device_path for f in a.params.files]
+        assert a(*(f"rm {q(p)}" for p in paths))
+        assert not a(*(f"rm {q(p)}" for p in paths[1:]))              # one left
+        assert not a()
     finally:
         env.close()
 

@@ -24,7 +24,7 @@ import abc
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -144,14 +144,11 @@ class TaskFamily(abc.ABC):
             raise ValueError(f"seed={seed!r}: a task seed must be a non-negative int")
         return self.sample(np.random.default_rng(int(seed)))
 
-    @cached_property
+    @property
     def step_limit(self) -> int:
-        """STEP_LIMIT_FACTOR x the longest oracle plan (raw steps) over PLAN_SAMPLES seeds + slack."""
-        from mobile_gym.tasks.families.oracle import plan_cost
-
-        vocab = self.vocabulary()
-        longest = max(plan_cost(self.plan(self.params(s)), vocab) for s in range(PLAN_SAMPLES))
-        return STEP_LIMIT_FACTOR * longest + STEP_LIMIT_SLACK
+        """STEP_LIMIT_FACTOR x the longest oracle plan (raw steps) over PLAN_SAMPLES seeds + slack
+        (computed once per family class)."""
+        return _step_limit(type(self))
 
     def info(self) -> FamilyInfo:
         return FamilyInfo(self.name, self.app, float(self.complexity), tuple(self.tags),
@@ -256,3 +253,13 @@ class TaskFamily(abc.ABC):
                                   transformation=[f"y = {SUCCESS_REWARD!r}"])
         paid.events.add().id = _ID_ANSWER_OK_SLOT
         reward.events.add().event.CopyFrom(paid)
+
+
+@cache
+def _step_limit(cls: type[TaskFamily]) -> int:
+    from mobile_gym.tasks.families.oracle import plan_cost
+
+    family = cls()
+    vocab = cls.vocabulary()
+    longest = max(plan_cost(family.plan(family.params(s)), vocab) for s in range(PLAN_SAMPLES))
+    return STEP_LIMIT_FACTOR * longest + STEP_LIMIT_SLACK

@@ -296,11 +296,14 @@ class CalendarDeleteEvents(_CalendarDelete):
     complexity = 1.4
     tags = ("calendar", "data_edit", "easy")
     template = "In Simple Calendar Pro, delete all the calendar events on {year}-{month}-{day}"
+    n_targets = 3
+    start_days = (15, 31)
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
-        day = cd.generate_event(rng, cd.random_start(rng)).start
+        day = cd.generate_event(rng, cd.random_start(rng, *self.start_days)).start
         targets = cd.random_items(
-            rng, 3, lambda: cd.generate_event(rng, cd.ts(day.day, int(rng.integers(0, 24)))),
+            rng, self.n_targets,
+            lambda: cd.generate_event(rng, cd.ts(day.day, int(rng.integers(0, 24)))),
             lambda e: True)
         titles = {e.title for e in targets}
         noise = cd.noise_events(rng, 20, lambda e: e.start.date() != day.date()
@@ -309,7 +312,17 @@ class CalendarDeleteEvents(_CalendarDelete):
 
     def instruction(self, params: DeleteParams) -> str:
         d = params.targets[0].start
-        return self.template.format(year=d.year, month=d.month, day=d.day)
+        return self.template.format(year=d.year, month=d.month, day=d.day,
+                                    day_of_week=d.strftime("%A"))
+
+
+class CalendarDeleteEventsOnRelativeDay(CalendarDeleteEvents):
+    name = "CalendarDeleteEventsOnRelativeDay"
+    complexity = 1.2
+    tags = ("calendar", "data_edit", "medium")
+    template = "In Simple Calendar Pro, delete all events scheduled for this {day_of_week}."
+    n_targets = 2
+    start_days = (16, 21)  # Monday .. Saturday after Sunday Oct 15
 
 
 class CalendarDeleteOneEvent(_CalendarDelete):
@@ -362,5 +375,5 @@ class CalendarDeleteDuplicateEvents(_CalendarDelete):
 FAMILIES: tuple[type[TaskFamily], ...] = (
     CalendarAddOneEvent, CalendarAddOneEventTomorrow, CalendarAddOneEventInTwoWeeks,
     CalendarAddOneEventRelativeDay, CalendarAddRepeatingEvent, CalendarDeleteEvents,
-    CalendarDeleteOneEvent, CalendarDeleteDuplicateEvents,
+    CalendarDeleteEventsOnRelativeDay, CalendarDeleteOneEvent, CalendarDeleteDuplicateEvents,
 )

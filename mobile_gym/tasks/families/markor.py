@@ -296,6 +296,37 @@ class MarkorDeleteNewestNote(MarkorDeleteNote):
         return md.reset_notebook(params.files, spacing_seconds=float(self.spacing[0]))
 
 
+class MarkorDeleteAllNotes(_Markor):
+    """1-6 notes (variants of one random base name); delete every one of them."""
+
+    name = "MarkorDeleteAllNotes"
+    complexity = 1.4
+    tags = ("markor", "data_edit", "easy")
+    template = "Delete all my notes in Markor."
+
+    def sample(self, rng: np.random.Generator) -> DeleteParams:
+        base = md.random_string(rng, 5)
+        names = md.noise_names(rng, base, n_max=int(rng.integers(2, 7)))
+        files = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n") for n in sorted(names))
+        return DeleteParams("", files)
+
+    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook(params.files)
+
+    def progress(self, params: DeleteParams) -> list[Progress]:
+        return [Progress(vh_source('#$"opoc_filesystem_item__root"', "content-desc",
+                                   "^Selected "), 0.2)]
+
+    def success_checks(self, params: DeleteParams):
+        return [file_check(f.device_path, absent=True) for f in params.files]
+
+    def plan(self, params: DeleteParams) -> list[Move]:
+        names = sorted((f.path for f in params.files), key=str.lower)
+        return [*open_markor(), LongPress(row(names[0]), scroll=LIST),
+                *(Tap(row(n), scroll=LIST) for n in names[1:]), Tap(Sel(desc="Delete")),
+                Tap(Sel(id="android:id/button1"))]
+
+
 # -- move ------------------------------------------------------------------------------------
 
 
@@ -405,5 +436,5 @@ class MarkorMergeNotes(_Markor):
 
 FAMILIES: tuple[type[TaskFamily], ...] = (
     MarkorCreateNote, MarkorCreateFolder, MarkorEditNote, MarkorDeleteNote,
-    MarkorDeleteNewestNote, MarkorMoveNote, MarkorMergeNotes,
+    MarkorDeleteNewestNote, MarkorDeleteAllNotes, MarkorMoveNote, MarkorMergeNotes,
 )
