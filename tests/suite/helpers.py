@@ -31,7 +31,8 @@ def run_oracle(env: MobileEnv, seed: int) -> Episode:
     """Reset to `seed` and follow the family's oracle until the episode ends."""
     obs, info = env.reset(seed=seed)
     assert info["task_seed"] == seed
-    oracle = env.family.oracle(seed, screen_size=env.device.screen_size)
+    oracle = env.family.oracle(seed, screen_size=env.device.screen_size,
+                               step_seconds=env.step_seconds)
     total, steps = 0.0, 0
     while True:
         obs, reward, terminated, truncated, info = env.step(oracle.act(obs))

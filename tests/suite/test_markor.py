@@ -172,3 +172,12 @@ def test_merge_needs_the_blank_lines_and_the_sources():
         assert not a((path, p.merged.encode()), f"rm {q(p.notes[0].device_path)}")
     finally:
         env.close()
+
+
+def test_oracle_follows_the_env_step_duration():
+    env = make_env("MarkorDeleteNote", step_seconds=0.05)   # long presses need more REPEATs
+    try:
+        for seed in range(3):
+            assert run_oracle(env, seed).success
+    finally:
+        env.close()

@@ -112,3 +112,15 @@ def test_calendar_v0_is_the_add_one_event_family_and_file_ids_do_not_shadow_fami
         env.close()
     file_names = set(registered_tasks())
     assert not file_names & set(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_start_state_is_not_already_a_success(name):
+    env = make_env(name)
+    try:
+        for seed in range(5):
+            env.reset(seed=seed)
+            _obs, reward, terminated, _trunc, info = noop(env)
+            assert not terminated and not info["success"] and reward == 0.0, (name, seed)
+    finally:
+        env.close()

@@ -59,6 +59,8 @@ class StateSource(Source):
         super().reset()
         self._baseline: Any = None
         self._has_baseline = False
+        self._last_fingerprint: Any = None
+        self._last_value: dict[str, Any] | None = None
 
     def begin_episode(self, device: Device | None) -> None:
         """Take the baseline for row checks now (called by `EventEngine.reset(device=...)`)."""
@@ -75,7 +77,7 @@ class StateSource(Source):
         self._has_baseline = True
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
-        from mobile_gym.tasks.validators.state import evaluate_state
+        from mobile_gym.tasks.validators.state import evaluate_state, state_fingerprint
 
         device = ctx.device
         if device is None:
@@ -83,7 +85,11 @@ class StateSource(Source):
         if self.which in _NEEDS_BASELINE and not self._has_baseline:
             self._capture(device)
         try:
+            fingerprint = state_fingerprint(self.check, device)
+            if fingerprint is not None and fingerprint == self._last_fingerprint:
+                return [_Observation(self._last_value)]
             value = evaluate_state(self.check, device, self._baseline)
+            self._last_fingerprint, self._last_value = fingerprint, value
         except DeviceError:
             raise  # the device went away: the environment's business
         except (ValueError, RuntimeError) as exc:

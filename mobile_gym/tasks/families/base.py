@@ -170,8 +170,10 @@ class TaskFamily(abc.ABC):
         self._events(task, params)
         return LoadedTask(proto=task, path=None, directory=None)
 
-    def oracle(self, seed: int, *, screen_size: tuple[int, int] = (1080, 2400)):
-        """A scripted policy solving `seed`'s task through the raw action space."""
+    def oracle(self, seed: int, *, screen_size: tuple[int, int] = (1080, 2400),
+               step_seconds: float = 0.1):
+        """A scripted policy solving `seed`'s task through the raw action space (`screen_size`
+        and `step_seconds` are the environment's: they place touches and time long presses)."""
         from mobile_gym.tasks.families.oracle import Oracle
 
         moves = list(self.plan(self.params(seed)))
@@ -179,7 +181,7 @@ class TaskFamily(abc.ABC):
             from mobile_gym.tasks.families.oracle import Answer
 
             moves.append(Answer("done"))
-        return Oracle(moves, self.vocabulary(), screen_size=screen_size)
+        return Oracle(moves, self.vocabulary(), screen_size=screen_size, step_seconds=step_seconds)
 
     # -- event graph ----------------------------------------------------------------------------
     def _events(self, task: task_pb2.Task, params: Any) -> None:

@@ -166,8 +166,8 @@ def reset_sql(events: Sequence[Event]) -> str:
     """Empty the table (and its AUTOINCREMENT counter) and insert `events` in order, in one
     transaction (one commit, not fsynced: a start state need not survive a power cut; the app
     never sees a half-written table)."""
-    return (f"PRAGMA synchronous = OFF; BEGIN; DELETE FROM {TABLE}; DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; "
-            + insert_sql(events) + " COMMIT;")
+    return (f"PRAGMA synchronous = OFF; BEGIN; DELETE FROM {TABLE}; "
+            f"DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; {insert_sql(events)} COMMIT;")
 
 
 def date_label(when: datetime) -> str:

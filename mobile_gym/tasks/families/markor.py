@@ -276,7 +276,10 @@ class MarkorDeleteNote(_Markor):
 
 
 class MarkorDeleteNewestNote(MarkorDeleteNote):
-    """2-6 notes created minutes apart; delete the most recently modified one."""
+    """2-6 notes created minutes apart; delete the most recently modified one.
+
+    The spacing is device time: free on the simulator, a real wait (61 s per note) on a phone.
+    """
 
     name = "MarkorDeleteNewestNote"
     template = "Delete the newest note in Markor."

@@ -52,16 +52,27 @@ def as_row(row: Any) -> dict[str, Any]:
     raise TypeError(f"a row must be a mapping or a dataclass instance, got {type(row).__name__}")
 
 
-def pull_database(device: Device, db_path: str, dest: Path) -> Path:
-    """Copy `db_path` and its journal companions from the device into directory `dest`."""
+def database_image(device: Device, db_path: str) -> tuple[bytes | None, ...]:
+    """The bytes of `db_path` and of its journal companions (None where absent).
+
+    Equal images mean equal database contents, so callers can skip re-querying an unchanged
+    database.
+    """
     remote = PurePosixPath(db_path)
     names = {e.name for e in device.list_dir(str(remote.parent))}
     if remote.name not in names:
         raise FileNotFoundError(f"database {db_path} does not exist on the device")
-    for suffix in _COMPANIONS:
-        if remote.name + suffix in names:
-            (dest / (remote.name + suffix)).write_bytes(device.pull(str(remote) + suffix))
-    return dest / remote.name
+    return tuple(device.pull(str(remote) + suffix) if remote.name + suffix in names else None
+                 for suffix in _COMPANIONS)
+
+
+def pull_database(device: Device, db_path: str, dest: Path) -> Path:
+    """Copy `db_path` and its journal companions from the device into directory `dest`."""
+    name = PurePosixPath(db_path).name
+    for suffix, data in zip(_COMPANIONS, database_image(device, db_path)):
+        if data is not None:
+            (dest / (name + suffix)).write_bytes(data)
+    return dest / name
 
 
 def _quote_ident(name: str) -> str:

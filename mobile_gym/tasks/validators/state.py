@@ -93,6 +93,21 @@ def capture_baseline(event: task_pb2.StateEvent, device: Device) -> Baseline | N
     return None
 
 
+def state_fingerprint(event: task_pb2.StateEvent, device: Device) -> Any:
+    """What an SQLite check's result depends on (the database bytes), else None.
+
+    `evaluate_state` gives the same answer for equal fingerprints, so a caller polling every
+    step can reuse its previous result and skip the copy-and-query work.
+    """
+    kind = event.WhichOneof("check")
+    if kind not in ("sqlite_query", "rows_added", "rows_removed"):
+        return None
+    try:
+        return sqlite.database_image(device, getattr(event, kind).db_path)
+    except FileNotFoundError:
+        return "missing"
+
+
 def _rows_match(spec: task_pb2.StateEvent.SqliteQuery.Rows, rows: list[tuple]) -> bool:
     mode = spec.mode
     Rows = task_pb2.StateEvent.SqliteQuery.Rows

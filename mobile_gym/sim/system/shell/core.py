@@ -107,8 +107,12 @@ class Shell:
         code, out, err = self.run_bytes(cmd)
         return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
 
-    def run_bytes(self, cmd: str) -> tuple[int, bytes, bytes]:
-        """Run a command line in a fresh shell (as each `adb shell` call does)."""
+    def run_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:
+        """Run a command line in a fresh shell (as each `adb shell` call does).
+
+        `merge_stderr=True`: stderr goes into the stdout bytes in the order commands wrote it
+        (adb's v1 `shell:` stream, where `echo X4EXIT:$?` must come after earlier errors);
+        the returned stderr is then empty."""
         if not isinstance(cmd, str):
             raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
         self.cwd = "/"
@@ -117,7 +121,8 @@ class Shell:
                      "HOME": "/", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
                      "EXTERNAL_STORAGE": "/sdcard", "HOSTNAME": "oriole", "USER": "shell",
                      "SHELL": SH, "TMPDIR": "/data/local/tmp"}
-        out, err = bytearray(), bytearray()
+        out = bytearray()
+        err = out if merge_stderr else bytearray()
         try:
             script = parse(cmd)
         except ShellSyntaxError as exc:
@@ -126,7 +131,7 @@ class Shell:
             self._script(script, out, err)
         except ExitShell as ex:
             self.status = ex.code
-        return self.status, bytes(out), bytes(err)
+        return self.status, bytes(out), b"" if merge_stderr else bytes(err)
 
     # -- execution -----------------------------------------------------------------
     def _script(self, script: Script, out: bytearray, err: bytearray) -> None:
