@@ -202,7 +202,7 @@ class AdbServer:
     def _device_service(self, sock: socket.socket, slot: DeviceSlot, service: str) -> None:
         name = service.partition(":")[0].split(",")[0]
         if name == "shell" or service.startswith("exec:"):
-            serve_shell(sock, slot, service)
+            serve_shell(sock, slot, service, self._stop)
         elif service == "sync:":
             serve_sync(sock, slot)
         elif name in ("reverse", "tcp", "localabstract", "localreserved", "localfilesystem", "dev",

@@ -2,7 +2,8 @@
 
 v1 (`shell:<cmd>`, `exec:<cmd>`): OKAY, the command's raw output bytes, then the connection
 closes; stdout and stderr share the stream in the order commands wrote them, as with adbd's
-raw (no PTY) shell (within one command, its stdout comes before its stderr). Bytes pass through unmodified: `screencap -p` is a valid PNG.
+raw (no PTY) shell (within one command, its stdout comes before its stderr). Bytes pass
+through unmodified: `screencap -p` is a valid PNG.
 v2 (`shell,v2[,TERM=…][,raw|pty]:<cmd>`): OKAY, then packets id (u8) + length (u32 LE) + data:
 stdout (1), stderr (2), exit (3, one byte). Client stdin / close-stdin / window-size packets are
 read and discarded (the connection is drained before it closes).
@@ -11,8 +12,10 @@ read and discarded (the connection is drained before it closes).
 from __future__ import annotations
 
 import socket
+import threading
 from typing import TYPE_CHECKING
 
+from mobile_gym.adb_serve.logcat_stream import follow, streaming_logcat
 from mobile_gym.adb_serve.protocol import SHELL_EXIT, SHELL_STDERR, SHELL_STDOUT, fail, okay, shell_packet
 from mobile_gym.adb_serve.slots import DeviceSlot
 
@@ -54,8 +57,10 @@ def parse_shell_service(service: str) -> tuple[list[str], str]:
     return head.split(",")[1:], cmd
 
 
-def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str) -> None:
-    """Run one `shell…:` or `exec:` service on `slot` and write its output (see module docstring)."""
+def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threading.Event) -> None:
+    """Run one `shell…:` or `exec:` service on `slot` and write its output (see module docstring).
+
+    A streaming `logcat` (no `-d`) follows the log until the client hangs up or `stop` is set."""
     if service.startswith("exec:"):
         args, cmd = [], service[len("exec:"):]
     else:
@@ -66,6 +71,18 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str) -> None:
         return
     sock.sendall(okay())
     v2 = "v2" in args
+    dump_cmd = streaming_logcat(cmd)
+    if dump_cmd is not None:
+        def dump(android: SimAndroid) -> tuple[int, bytes]:
+            code, out, err = run_command(android, dump_cmd, merge_stderr=True)
+            return code, out + err
+
+        def emit(data: bytes) -> None:
+            sock.sendall(b"".join(shell_packet(SHELL_STDOUT, data[i:i + _CHUNK])
+                                  for i in range(0, len(data), _CHUNK)) if v2 else data)
+
+        follow(sock, slot, dump, emit, stop)
+        return
     code, out, err = slot.run(lambda android: run_command(android, cmd, merge_stderr=not v2))
     if v2:
         packets = [shell_packet(SHELL_STDOUT, out[i:i + _CHUNK]) for i in range(0, len(out), _CHUNK)]

@@ -61,8 +61,10 @@ class DeviceSlot:
         """adb connection state: always "device" (a served sim is booted and authorized)."""
         return "device"
 
-    def run(self, fn: Callable[[SimAndroid], T]) -> T:
-        """Let device time pass per the clock mode, then call `fn(android)`, all under the lock."""
+    def run(self, fn: Callable[[SimAndroid], T], step: bool = True) -> T:
+        """Let device time pass per the clock mode, then call `fn(android)`, all under the lock.
+
+        `step=False`: no fixed per-service step (polls that are not commands, e.g. log follow)."""
         with self.lock:
             android = self.device.android
             if self.clock == "real":
@@ -75,6 +77,6 @@ class DeviceSlot:
                     # Only the gaps between services count: a command's own duration (a swipe,
                     # `sleep`) is already device time, and host CPU time is not the phone's.
                     self._last = time.monotonic()
-            if self.clock:
+            if self.clock and step:
                 android.advance(float(self.clock))
             return fn(android)

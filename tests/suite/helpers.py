@@ -43,7 +43,7 @@ def run_oracle(env: MobileEnv, seed: int) -> Episode:
     return Episode(seed, bool(info["success"]), terminated, steps, total, obs["instruction"])
 
 
-def noop(env: MobileEnv, obs=None, *, response: str = ""):
+def noop(env: MobileEnv, *, response: str = ""):
     """One REPEAT step (time passes; the success check runs)."""
     return env.step(make_action(ActionType.REPEAT, response=response))
 

@@ -9,8 +9,9 @@ import pytest
 from mobile_gym.tasks.families import markor_data as md
 from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
 
-NAMES = ["MarkorCreateNote", "MarkorCreateFolder", "MarkorEditNote", "MarkorDeleteNote",
-         "MarkorDeleteNewestNote", "MarkorDeleteAllNotes", "MarkorMoveNote", "MarkorMergeNotes"]
+NAMES = ["MarkorCreateNote", "MarkorCreateFolder", "MarkorEditNote", "MarkorChangeNoteContent",
+         "MarkorAddNoteHeader", "MarkorDeleteNote", "MarkorDeleteNewestNote",
+         "MarkorDeleteAllNotes", "MarkorMoveNote", "MarkorMergeNotes"]
 NB = md.NOTEBOOK
 
 
@@ -95,6 +96,29 @@ def test_edit_note_compares_the_edited_text(seed):
         assert not a((path, (p.original + "\n").encode()))            # unchanged note
         assert not a((path, (p.expected + "\n").encode()), f"rm {q(p.noise[0].device_path)}")
         assert not a((path, (p.expected + "\n").encode()), (p.noise[0].device_path, b"edited"))
+    finally:
+        env.close()
+
+
+def test_change_content_and_header_need_both_the_rename_and_the_text():
+    env = make_env("MarkorChangeNoteContent")
+    try:
+        a = Attempt(env, 1)
+        p = a.params
+        old, new = p.original.device_path, f"{NB}/{p.new_name}"
+        assert a(f"rm {q(old)}", (new, p.text.encode()))
+        assert not a(f"mv {q(old)} {q(new)}")                          # renamed, text unchanged
+        assert not a((old, p.text.encode()))                           # text changed, not renamed
+        assert not a((new, p.text.encode()))                           # a copy: the original stays
+    finally:
+        env.close()
+    env = make_env("MarkorAddNoteHeader")
+    try:
+        a = Attempt(env, 2)
+        p = a.params
+        old, new = p.original.device_path, f"{NB}/{p.new_name}"
+        assert a(f"rm {q(old)}", (new, (p.text + "\n\n" + p.original.content).encode()))
+        assert not a(f"rm {q(old)}", (new, (p.text + "\n" + p.original.content).encode()))  # exact
     finally:
         env.close()
 

@@ -226,6 +226,96 @@ class MarkorEditNote(_Markor):
         return moves + [Tap(Sel(desc="Save"))]
 
 
+# -- edit and rename ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RenameParams:
+    original: md.NoteFile
+    new_name: str
+    text: str        # the new content (ChangeNoteContent) or the header (AddNoteHeader)
+    noise: tuple[md.NoteFile, ...]
+
+    def fields(self) -> dict[str, str]:
+        return {"original_name": self.original.path, "new_name": self.new_name,
+                "updated_content": self.text, "header": self.text}
+
+
+def rename_file(old: str, new: str) -> list[Move]:
+    """In the file browser: select `old`, Rename, replace the name, OK."""
+    return [LongPress(row(old), scroll=LIST), Tap(Sel(desc="Rename")), Tap(Sel(id="new_name")),
+            Key("DEL", times=len(old)), Type(new), Tap(Sel(id="android:id/button1"))]
+
+
+class MarkorChangeNoteContent(_Markor):
+    """Replace a note's text and rename it."""
+
+    name = "MarkorChangeNoteContent"
+    complexity = 1.2
+    tags = ("markor", "data_edit", "medium")
+    template = ('Update the content of {original_name} to "{updated_content}" in Markor and '
+                "change its name to {new_name}.")
+
+    def _content(self, rng: np.random.Generator) -> str:
+        return md.random_string(rng, 20)
+
+    def sample(self, rng: np.random.Generator) -> RenameParams:
+        names: list[str] = []
+        while len(names) < 2:
+            name = md.random_note_name(rng)
+            if name not in names:
+                names.append(name)
+        original = md.NoteFile(names[0], self._content(rng) + "\n")
+        text = md.random_string(rng, 20)
+        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
+                      for n in md.noise_names(rng, names[0], n_max=8, avoid=names))
+        return RenameParams(original, names[1], text, noise)
+
+    def reset_steps(self, params: RenameParams) -> list[task_pb2.SetupStep]:
+        return md.reset_notebook([*params.noise, params.original])
+
+    def progress(self, params: RenameParams) -> list[Progress]:
+        return [Progress(_editor_shows(params.original.path), 0.1),
+                Progress(vh_source('#$"new_name"'), 0.1)]
+
+    def expected(self, params: RenameParams) -> task_pb2.StateEvent:
+        return file_check(f"{md.NOTEBOOK}/{params.new_name}", fuzzy=params.text)
+
+    def success_checks(self, params: RenameParams):
+        return [self.expected(params),
+                file_check(params.original.device_path, absent=True), *unchanged(params.noise)]
+
+    def _edit(self, params: RenameParams) -> list[Move]:
+        return [Tap(Sel(id=EDITOR), fx=1.0, fy=1.0), Key("DEL", times=len(params.original.content)),
+                Type(params.text)]
+
+    def plan(self, params: RenameParams) -> list[Move]:
+        return [*open_markor(), Tap(row(params.original.path), scroll=LIST), *self._edit(params),
+                Tap(Sel(desc="Save")), Tap(Sel(desc="Navigate up")),
+                *rename_file(params.original.path, params.new_name)]
+
+
+class MarkorAddNoteHeader(MarkorChangeNoteContent):
+    """Add a header and a blank line above a note's text, and rename it (exact content)."""
+
+    name = "MarkorAddNoteHeader"
+    complexity = 1.2
+    tags = ("markor", "data_edit", "medium")
+    template = ("Update the Markor note {original_name} by adding the following text, along with "
+                'a new blank line before the existing content: "{header}", and rename it to '
+                "{new_name}.")
+
+    def _content(self, rng: np.random.Generator) -> str:
+        return md.choice(rng, md.SENTENCES)
+
+    def expected(self, params: RenameParams) -> task_pb2.StateEvent:
+        return file_check(f"{md.NOTEBOOK}/{params.new_name}",
+                          equals=params.text + "\n\n" + params.original.content)
+
+    def _edit(self, params: RenameParams) -> list[Move]:
+        return [Tap(Sel(id=EDITOR), fx=0.0, fy=0.0), Type(params.text + "\n\n")]
+
+
 # -- delete ----------------------------------------------------------------------------------
 
 
@@ -438,6 +528,7 @@ class MarkorMergeNotes(_Markor):
 
 
 FAMILIES: tuple[type[TaskFamily], ...] = (
-    MarkorCreateNote, MarkorCreateFolder, MarkorEditNote, MarkorDeleteNote,
-    MarkorDeleteNewestNote, MarkorDeleteAllNotes, MarkorMoveNote, MarkorMergeNotes,
+    MarkorCreateNote, MarkorCreateFolder, MarkorEditNote, MarkorChangeNoteContent,
+    MarkorAddNoteHeader, MarkorDeleteNote, MarkorDeleteNewestNote, MarkorDeleteAllNotes,
+    MarkorMoveNote, MarkorMergeNotes,
 )

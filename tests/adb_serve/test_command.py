@@ -1,0 +1,59 @@
+"""The adb-serve command: serves N fresh devices until interrupted, refuses a busy port clearly."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+
+import adbutils
+import pytest
+
+from mobile_gym.adb_serve.command import main
+
+
+def _start(*args: str) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, "-m", "mobile_gym.adb_serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=dict(os.environ))
+    line = proc.stdout.readline()  # printed once listening
+    match = re.search(r"on 127\.0\.0\.1:(\d+) ", line)
+    if match is None:
+        proc.kill()
+        proc.wait(10)
+        pytest.fail(f"adb-serve did not report its port: {line!r}")
+    return proc, int(match.group(1))
+
+
+def test_serves_n_devices_until_sigint(adb_env):
+    proc, port = _start("--port", "0", "--devices", "2", "--seed", "3", "--clock", "0.01")
+    try:
+        client = adbutils.AdbClient(host="127.0.0.1", port=port)
+        assert [d.serial for d in client.device_list()] == ["emulator-5554", "emulator-5556"]
+        assert client.device("emulator-5556").shell("echo served") == "served"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+    with pytest.raises(adbutils.AdbError):
+        adbutils.AdbClient(host="127.0.0.1", port=port).server_version()  # really stopped
+
+
+def test_busy_port_is_a_clear_error(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["--port", str(port), "--clock", "0"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "Address already in use" in err
+
+
+def test_bad_arguments_are_rejected(capsys):
+    with pytest.raises(SystemExit):
+        main(["--devices", "0"])
+    assert "--devices '0': expected a whole number from 1 to 64" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--clock", "soon"])
+    assert "expected 'real' or seconds" in capsys.readouterr().err
