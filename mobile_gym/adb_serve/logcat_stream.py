@@ -62,7 +62,7 @@ def follow(sock: socket.socket, slot: DeviceSlot, dump: Callable[[SimAndroid], t
         try:
             if not sock.recv(65536):
                 return  # the client hung up
-        except socket.timeout:
+        except TimeoutError:
             pass
         _code, out = slot.run(dump, step=False)
         if out.startswith(sent):

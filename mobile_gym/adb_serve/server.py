@@ -138,7 +138,7 @@ class AdbServer:
         while not self._stop.is_set():
             try:
                 conn, _addr = listener.accept()
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 if self._stop.is_set():
@@ -155,7 +155,7 @@ class AdbServer:
         try:
             sock.settimeout(_IDLE_TIMEOUT)
             self._handle(sock)
-        except (PeerClosed, ConnectionError, socket.timeout):
+        except (PeerClosed, ConnectionError, TimeoutError):
             pass  # the client went away: nothing to answer
         except OSError:
             if not self._stop.is_set():
@@ -222,5 +222,5 @@ class AdbServer:
             try:
                 if not sock.recv(4096):
                     return
-            except socket.timeout:
+            except TimeoutError:
                 continue

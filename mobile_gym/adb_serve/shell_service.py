@@ -61,8 +61,9 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threa
     """Run one `shell…:` or `exec:` service on `slot` and write its output (see module docstring).
 
     A streaming `logcat` (no `-d`) follows the log until the client hangs up or `stop` is set."""
+    args: list[str] = []
     if service.startswith("exec:"):
-        args, cmd = [], service[len("exec:"):]
+        cmd = service[len("exec:"):]
     else:
         args, cmd = parse_shell_service(service)
     if not cmd.strip():

@@ -22,14 +22,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar, Union
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from mobile_gym.device.sim_device import SimDevice
     from mobile_gym.sim.android import SimAndroid
 
 T = TypeVar("T")
-ClockMode = Union[str, float]
+ClockMode = str | float  # "real" or seconds per device service
 
 PRODUCT = "sdk_gphone64_x86_64"
 MODEL = "Pixel_6"

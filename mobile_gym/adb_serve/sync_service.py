@@ -11,6 +11,7 @@ the device's `ls -l` shows), and SEND's mode is accepted but not kept.
 
 from __future__ import annotations
 
+import functools
 import socket
 import stat as _stat
 import struct
@@ -28,6 +29,7 @@ from mobile_gym.adb_serve.protocol import (
 from mobile_gym.adb_serve.slots import DeviceSlot
 
 if TYPE_CHECKING:
+    from mobile_gym.sim.android import SimAndroid
     from mobile_gym.sim.system.storage import DirEntry, Storage
 
 FILE_MODE = _stat.S_IFREG | 0o660
@@ -66,6 +68,11 @@ def _stat2_reply(ident: bytes, path: str, entry: DirEntry | None) -> bytes:
                        _mode(entry), 2 if entry.is_dir else 1, _UID, _GID, entry.size, t, t, t)
 
 
+def _stat_any(ident: bytes, path: str, android: SimAndroid) -> bytes:
+    entry = _stat_entry(android.storage, path)
+    return _stat_reply(entry) if ident == b"STAT" else _stat2_reply(ident, path, entry)
+
+
 def _dent(mode: int, size: int, mtime: float, name: str) -> bytes:
     raw = name.encode("utf-8")
     return b"DENT" + struct.pack("<IIII", mode, _u32(size), _u32(mtime), len(raw)) + raw
@@ -100,10 +107,8 @@ def serve_sync(sock: socket.socket, slot: DeviceSlot) -> None:
         except UnicodeDecodeError:
             sock.sendall(_fail(f"adb-serve: sync path is not UTF-8: {raw[:60]!r}"))
             return
-        if ident == b"STAT":
-            sock.sendall(slot.run(lambda a: _stat_reply(_stat_entry(a.storage, path))))
-        elif ident in (b"STA2", b"LST2"):
-            sock.sendall(slot.run(lambda a: _stat2_reply(ident, path, _stat_entry(a.storage, path))))
+        if ident in (b"STAT", b"STA2", b"LST2"):
+            sock.sendall(slot.run(functools.partial(_stat_any, ident, path)))
         elif ident == b"LIST":
             _list(sock, slot, path)
         elif ident == b"RECV":
@@ -114,7 +119,7 @@ def serve_sync(sock: socket.socket, slot: DeviceSlot) -> None:
 
 
 def _list(sock: socket.socket, slot: DeviceSlot, path: str) -> None:
-    def listing(android) -> list[bytes]:  # noqa: ANN001
+    def listing(android: SimAndroid) -> list[bytes]:
         storage = android.storage
         me = _stat_entry(storage, path)
         if me is None or not me.is_dir:
@@ -133,7 +138,7 @@ def _list(sock: socket.socket, slot: DeviceSlot, path: str) -> None:
 
 
 def _recv(sock: socket.socket, slot: DeviceSlot, path: str) -> bool:
-    def read(android) -> bytes | str:  # noqa: ANN001
+    def read(android: SimAndroid) -> bytes | str:
         try:
             return android.storage.read(path)
         except FileNotFoundError:
@@ -184,7 +189,7 @@ def _send(sock: socket.socket, slot: DeviceSlot, spec: str) -> bool:
         sock.sendall(_fail(f"adb-serve: cannot create symlink {path!r}: symlinks are not supported"))
         return False
 
-    def write(android) -> str | None:  # noqa: ANN001
+    def write(android: SimAndroid) -> str | None:
         try:
             android.storage.write(path, bytes(data))
         except (OSError, ValueError) as exc:

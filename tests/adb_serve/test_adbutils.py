@@ -111,7 +111,7 @@ def test_app_start_and_app_current(device):
 
 
 def test_input_drives_the_sim_and_time_passes_per_service(one, device):
-    server, sim = one
+    _, sim = one
     before = sim.android.clock.now()
     device.click(150, 400)  # the launcher's Calendar icon
     assert device.app_current().package == CAL
@@ -128,7 +128,7 @@ def test_concurrent_connections_are_serialized_per_device(one, client):
     """Many clients at once: every reply is its own, every append lands, the clock sums exactly."""
     import threading
 
-    server, sim = one
+    _, sim = one
     device = client.device("emulator-5554")
     t0 = sim.android.clock.now()
     failures: list[str] = []
@@ -154,7 +154,6 @@ def test_streaming_logcat_follows_new_lines(one, device, tmp_path):
     """adbutils' logcat() runs `logcat -v time` without -d: the first dump, then lines as they come."""
     import time
 
-    server, _ = one
     out = tmp_path / "logcat.txt"
     device.logcat(str(out), command="logcat -v time")
     wanted = f"Displayed {CAL}/.activities.MainActivity"

@@ -62,7 +62,7 @@ def test_serials_containing_colons(adb_env):
 @pytest.mark.parametrize("switch, tid", [("host:tport:serial:emulator-5556", 2), ("host:transport:emulator-5556", None),
                                          ("host:transport-id:2", None)])
 def test_transport_switch_then_device_service(two, switch, tid):
-    server, sims = two
+    server, _ = two
     with RawClient(server.port) as c:
         c.send(switch)
         assert c.status() == "OKAY"
@@ -79,12 +79,11 @@ def test_tport_any_needs_exactly_one_device(two, adb_env):
         c.send("host:tport:any")
         assert c.reply() == ("FAIL", "more than one device/emulator")
     sim = SimDevice(seed=0)
-    with AdbServer({"emulator-5554": sim}, clock=0.0) as single:
-        with RawClient(single.port) as c:
-            c.send("host:tport:any")
-            assert c.status() == "OKAY" and c.read(8) == struct.pack("<Q", 1)
-            c.send("exec:echo raw")
-            assert c.status() == "OKAY" and c.rest() == b"raw\n"
+    with AdbServer({"emulator-5554": sim}, clock=0.0) as single, RawClient(single.port) as c:
+        c.send("host:tport:any")
+        assert c.status() == "OKAY" and c.read(8) == struct.pack("<Q", 1)
+        c.send("exec:echo raw")
+        assert c.status() == "OKAY" and c.rest() == b"raw\n"
     sim.close()
 
 
