@@ -22,6 +22,11 @@ _WEIGHT_FILES = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf",
 
 
 @functools.lru_cache(maxsize=None)
+def _font_manager() -> skia.FontMgr:
+    return skia.FontMgr.New_Custom_Directory(str(_FONT_DIR))
+
+
+@functools.lru_cache(maxsize=None)
 def typeface(weight: str = "regular") -> skia.Typeface:
     """Roboto in the given weight ("regular", "medium" or "bold")."""
     try:
@@ -29,7 +34,9 @@ def typeface(weight: str = "regular") -> skia.Typeface:
     except KeyError:
         raise KeyError(f"unknown font weight {weight!r}; known: {sorted(_WEIGHT_FILES)}") from None
     path = _FONT_DIR / name
-    tf = skia.Typeface.MakeFromFile(str(path))
+    # A font manager over the package's own font folder: the system's fontconfig is never
+    # consulted, so frames do not depend on the fonts installed on the machine.
+    tf = _font_manager().makeFromFile(str(path))
     if tf is None:
         raise FileNotFoundError(f"cannot load font {path}")
     return tf
