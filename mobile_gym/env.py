@@ -233,6 +233,10 @@ class MobileEnv(gym.Env[dict, dict]):
         self._step_context: Any = None
         self._instruction_cache: tuple[tuple[str, ...], str] | None = None
         self._setup_seed = 0
+        if self.family is None:
+            # Compile the event graph now, so a bad task file fails in `gym.make`, naming
+            # its file and line, rather than at the first reset.
+            self._engine = self._make_engine()
 
     # ------------------------------------------------------------------ construction helpers
     def _expected_screen_size(self) -> tuple[int, int]:
