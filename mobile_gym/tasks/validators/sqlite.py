@@ -19,8 +19,8 @@ import dataclasses
 import sqlite3
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import closing
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -79,33 +79,56 @@ def _quote_ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) -> QueryResult:
-    """Run one read-only statement on a pulled copy of the database."""
-    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
-        local = pull_database(device, db_path, Path(tmp))
-        with closing(sqlite3.connect(local)) as conn:
+@contextmanager
+def _open_copy(device: Device, db_path: str) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to a copy of the device's database.
+
+    Without a WAL or rollback journal beside it, the image is loaded into memory (no files);
+    otherwise the files are copied to a temporary directory so SQLite replays the journal.
+    """
+    image = database_image(device, db_path)
+    main, wal, _shm, journal = image
+    if wal is None and journal is None and main is not None and hasattr(sqlite3.Connection,
+                                                                         "deserialize"):
+        data = bytearray(main)
+        if len(data) >= 20 and data[18:20] == b"\x02\x02":
+            data[18:20] = b"\x01\x01"  # WAL mode -> rollback mode, or SQLite refuses the image
+        with closing(sqlite3.connect(":memory:")) as conn:
+            conn.deserialize(bytes(data))
             conn.execute("PRAGMA query_only = ON")
-            try:
-                cur = conn.execute(sql, tuple(params))
-            except sqlite3.Error as e:
-                raise ValueError(f"query on {db_path} failed: {e}: {sql!r}") from None
-            columns = tuple(d[0] for d in cur.description or ())
-            rows = tuple(tuple(r) for r in cur.fetchall())
-    return QueryResult(columns, rows)
+            yield conn
+        return
+    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
+        name = PurePosixPath(db_path).name
+        for suffix, part in zip(_COMPANIONS, image):
+            if part is not None:
+                (Path(tmp) / (name + suffix)).write_bytes(part)
+        with closing(sqlite3.connect(Path(tmp) / name)) as conn:
+            conn.execute("PRAGMA query_only = ON")
+            yield conn
+
+
+def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) -> QueryResult:
+    """Run one read-only statement on a copy of the database."""
+    with _open_copy(device, db_path) as conn:
+        try:
+            cur = conn.execute(sql, tuple(params))
+        except sqlite3.Error as e:
+            raise ValueError(f"query on {db_path} failed: {e}: {sql!r}") from None
+        columns = tuple(d[0] for d in cur.description or ())
+        return QueryResult(columns, tuple(tuple(r) for r in cur.fetchall()))
 
 
 def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
     """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise)."""
-    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
-        local = pull_database(device, db_path, Path(tmp))
-        with closing(sqlite3.connect(local)) as conn:
-            tables = [r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")]
-            if table not in tables:
-                raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
-            cur = conn.execute(f"SELECT * FROM {_quote_ident(table)}")
-            columns = [d[0] for d in cur.description]
-            return [dict(zip(columns, r)) for r in cur.fetchall()]
+    with _open_copy(device, db_path) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if table not in tables:
+            raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
+        cur = conn.execute(f"SELECT * FROM {_quote_ident(table)}")
+        columns = [d[0] for d in cur.description]
+        return [dict(zip(columns, r)) for r in cur.fetchall()]
 
 
 def _key(row: Mapping[str, Any]) -> tuple:
