@@ -2,16 +2,20 @@
 
 Tests drive the device only as an agent would: parse `view_hierarchy()` XML, tap the centre of a
 node's bounds, press keys and type text. Import the helpers with
-`from tests.apps.conftest import ...` or use the `ui` fixture.
+`from tests.apps.conftest import ...` or use the `ui_factory` and `device` fixtures;
+`check_key_screen` runs the table-driven screen checks of the app folders.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import pytest
 from lxml import etree
+
+from mobile_gym.device.sim_device import SimDevice
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -137,6 +141,32 @@ class UI:
     def key(self, name: str) -> None:
         self.device.key(name)
         self.device.advance(0.3)
+
+
+def check_key_screen(name: str, goto: Callable[[UI], None], activity: str,
+                     expected: Sequence[tuple[dict[str, Any], str | None]]) -> None:
+    """On a fresh SimDevice, `goto` a screen; `activity` must be in front and every expected
+    node (criteria, class or None) must be on screen in the activity's package."""
+    with SimDevice() as device:
+        ui = UI(device)
+        goto(ui)
+        assert device.current_activity() == activity
+        xml = ui.dump()
+        assert xml.startswith("<?xml")
+        for criteria, cls in expected:
+            node = find(xml, **criteria)
+            if cls is not None:
+                assert node["class"] == cls, (name, criteria, node.attrs)
+            assert node["package"] == activity.split("/")[0], (name, criteria)
+
+
+@pytest.fixture
+def device():
+    """A plain SimDevice (launcher in front), closed after the test; the calendar tests
+    override it with the app already started."""
+    dev = SimDevice()
+    yield dev
+    dev.close()
 
 
 @pytest.fixture

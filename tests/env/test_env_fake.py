@@ -9,7 +9,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 
 from mobile_gym.spaces import ActionType, InvalidActionError, make_action
-from tests.env.conftest import make_fake_env
+from tests.env.conftest import make_fake_env, random_trace
 from tests.env.fakes import FakeDevice
 
 OPEN = (0.5, 1100 / 2400)
@@ -72,15 +72,7 @@ def test_same_seed_and_actions_give_the_same_episode():
     runs = []
     for _ in range(2):
         env = make_fake_env()
-        env.action_space.seed(5)
-        obs, _ = env.reset(seed=5)
-        trace = [obs["pixels"].tobytes()]
-        for _ in range(40):
-            obs, reward, terminated, truncated, _ = env.step(env.action_space.sample())
-            trace.append((obs["pixels"].tobytes(), obs["view_hierarchy"], reward))
-            if terminated or truncated:
-                obs, _ = env.reset()
-        runs.append(trace)
+        runs.append(random_trace(env, 5, 40))
         env.close()
     assert runs[0] == runs[1]
 

@@ -10,6 +10,7 @@ from mobile_gym.cli import main
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import ActionType, make_action
 from mobile_gym.wrappers import extract_elements
+from tests.env.conftest import random_trace
 
 CAL = "MobileEnv/CalendarOpenEditor-v0"
 
@@ -68,17 +69,7 @@ def test_same_seed_and_actions_give_identical_episodes():
     traces = []
     for _ in range(2):
         env = MobileEnv(CAL, max_steps=200)
-        env.action_space.seed(4)
-        obs, _ = env.reset(seed=4)
-        trace = []
-        for _ in range(150):
-            action = env.action_space.sample()
-            action["response"] = ""
-            obs, reward, terminated, truncated, info = env.step(action)
-            trace.append((obs["pixels"].tobytes(), obs["view_hierarchy"], reward, terminated))
-            if terminated or truncated:
-                obs, _ = env.reset()
-        traces.append(trace)
+        traces.append(random_trace(env, 4, 150, keep_responses=False))
         env.close()
     assert traces[0] == traces[1]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,6 +17,16 @@ OBS_KEYS = ("view_hierarchy", "instruction")
 def make_env(name: str, **kwargs) -> MobileEnv:
     """A sim env of a family without pixels (the oracle reads the hierarchy)."""
     return MobileEnv(name, obs_keys=OBS_KEYS, **kwargs)
+
+
+@contextmanager
+def opened_env(name: str, **kwargs) -> Iterator[MobileEnv]:
+    """`make_env`, closed when the block ends (also when an assertion fails in it)."""
+    env = make_env(name, **kwargs)
+    try:
+        yield env
+    finally:
+        env.close()
 
 
 @dataclass
@@ -43,6 +55,12 @@ def run_oracle(env: MobileEnv, seed: int) -> Episode:
     return Episode(seed, bool(info["success"]), terminated, steps, total, obs["instruction"])
 
 
+def oracle_episodes(name: str, seeds: Iterable[int]) -> list[Episode]:
+    """The oracle's episode for each seed, on one env of family `name`."""
+    with opened_env(name) as env:
+        return [run_oracle(env, seed) for seed in seeds]
+
+
 def noop(env: MobileEnv, *, response: str = ""):
     """One REPEAT step (time passes; the success check runs)."""
     return env.step(make_action(ActionType.REPEAT, response=response))
@@ -69,6 +87,12 @@ def random_agent(env: MobileEnv, total_steps: int, seed: int = 0) -> tuple[int, 
                 env.reset(seed=seed + episodes)
                 episodes += 1
     return episodes, successes, total_steps
+
+
+def random_agent_on(name: str, total_steps: int) -> tuple[int, int, int]:
+    """`random_agent` on a fresh env of family `name`, closed afterwards."""
+    with opened_env(name) as env:
+        return random_agent(env, total_steps)
 
 
 def shell(env: MobileEnv, cmd: str) -> str:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shlex
+from functools import partial
 
 import pytest
 
 from mobile_gym.tasks.families import calendar_data as cd
-from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
+from tests.suite.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 ADD = ["CalendarAddOneEvent", "CalendarAddOneEventTomorrow", "CalendarAddOneEventInTwoWeeks",
        "CalendarAddOneEventRelativeDay", "CalendarAddRepeatingEvent"]
@@ -17,6 +18,14 @@ DELETE = ["CalendarDeleteEvents", "CalendarDeleteEventsOnRelativeDay", "Calendar
 
 def sql(env, statement: str) -> str:
     return shell(env, f"sqlite3 {cd.DB_PATH} {shlex.quote(statement)}")
+
+
+def sql_attempt(env, seed: int, *statements: str) -> bool:
+    """Reset to `seed`, run `statements` on the database, and report whether the check passes."""
+    env.reset(seed=seed)
+    for s in statements:
+        sql(env, s)
+    return bool(noop(env)[4]["success"])
 
 
 def app_row(event: cd.Event, **changes) -> str:
@@ -30,22 +39,13 @@ def app_row(event: cd.Event, **changes) -> str:
 
 @pytest.mark.parametrize("name", ADD + DELETE)
 def test_oracle_succeeds_for_20_seeds(name):
-    env = make_env(name)
-    try:
-        for seed in range(20):
-            ep = run_oracle(env, seed)
-            assert ep.success and ep.terminated, (name, seed, ep)
-    finally:
-        env.close()
+    for ep in oracle_episodes(name, range(20)):
+        assert ep.success and ep.terminated, (name, ep.seed, ep)
 
 
 @pytest.mark.parametrize("name", ["CalendarAddOneEvent", "CalendarDeleteEvents"])
 def test_random_agent_rarely_succeeds(name):
-    env = make_env(name)
-    try:
-        episodes, successes, _ = random_agent(env, 300)
-    finally:
-        env.close()
+    episodes, successes, _ = random_agent_on(name, 300)
     assert successes == 0, (episodes, successes)
 
 
@@ -76,13 +76,7 @@ def test_add_check_is_strict(name):
     try:
         seed = _add_seed_with_noise(env)
         e = env.family.params(seed).event
-
-        def attempt(*statements: str) -> bool:
-            env.reset(seed=seed)
-            for s in statements:
-                sql(env, s)
-            return bool(noop(env)[4]["success"])
-
+        attempt = partial(sql_attempt, env, seed)
         assert attempt(app_row(e))                                   # positive control
         assert attempt(app_row(e, title=e.title.lower()))            # fuzzy, case-insensitive text
         assert not attempt(app_row(e, end_ts=e.end_ts + 900))        # a wrong field value
@@ -104,13 +98,7 @@ def test_delete_check_is_strict():
         p = env.family.params(seed)
         day0, day1 = cd.day_bounds(p.targets[0].start)
         on_day = f"start_ts >= {day0} AND start_ts < {day1}"
-
-        def attempt(*statements: str) -> bool:
-            env.reset(seed=seed)
-            for s in statements:
-                sql(env, s)
-            return bool(noop(env)[4]["success"])
-
+        attempt = partial(sql_attempt, env, seed)
         assert attempt(f"DELETE FROM events WHERE {on_day}")         # positive control
         assert not attempt(f"DELETE FROM events WHERE id IN (SELECT id FROM events WHERE {on_day} LIMIT 2)")
         assert not attempt(f"DELETE FROM events WHERE {on_day}", "DELETE FROM events WHERE id = 1")

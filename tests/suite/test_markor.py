@@ -7,7 +7,14 @@ import shlex
 import pytest
 
 from mobile_gym.tasks.families import markor_data as md
-from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
+from tests.suite.helpers import (
+    make_env,
+    noop,
+    oracle_episodes,
+    random_agent_on,
+    run_oracle,
+    shell,
+)
 
 NAMES = ["MarkorCreateNote", "MarkorCreateFolder", "MarkorEditNote", "MarkorChangeNoteContent",
          "MarkorAddNoteHeader", "MarkorDeleteNote", "MarkorDeleteNewestNote",
@@ -17,22 +24,13 @@ NB = md.NOTEBOOK
 
 @pytest.mark.parametrize("name", NAMES)
 def test_oracle_succeeds_for_20_seeds(name):
-    env = make_env(name)
-    try:
-        for seed in range(20):
-            ep = run_oracle(env, seed)
-            assert ep.success and ep.terminated, (name, seed, ep)
-    finally:
-        env.close()
+    for ep in oracle_episodes(name, range(20)):
+        assert ep.success and ep.terminated, (name, ep.seed, ep)
 
 
 @pytest.mark.parametrize("name", ["MarkorCreateFolder", "MarkorDeleteNote"])
 def test_random_agent_rarely_succeeds(name):
-    env = make_env(name)
-    try:
-        episodes, successes, _ = random_agent(env, 300)
-    finally:
-        env.close()
+    episodes, successes, _ = random_agent_on(name, 300)
     assert successes == 0, (episodes, successes)
 
 

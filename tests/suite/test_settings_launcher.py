@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.tasks import registry
-from tests.suite.helpers import make_env, noop, random_agent, run_oracle, shell
+from tests.suite.helpers import (
+    make_env,
+    noop,
+    oracle_episodes,
+    random_agent_on,
+    run_oracle,
+    shell,
+)
 
 SETTINGS = ["SystemWifiTurnOn", "SystemWifiTurnOff", "SystemBluetoothTurnOn",
             "SystemBluetoothTurnOff", "SystemBrightnessMax", "SystemBrightnessMin"]
@@ -14,23 +21,14 @@ SEEDS = range(20)
 
 @pytest.mark.parametrize("name", [*SETTINGS, "OpenApp"])
 def test_oracle_succeeds_for_20_seeds(name):
-    env = make_env(name)
-    try:
-        for seed in SEEDS:
-            ep = run_oracle(env, seed)
-            assert ep.success and ep.terminated, (name, seed, ep)
-            assert ep.total_reward >= 1.0
-    finally:
-        env.close()
+    for ep in oracle_episodes(name, SEEDS):
+        assert ep.success and ep.terminated, (name, ep.seed, ep)
+        assert ep.total_reward >= 1.0
 
 
 @pytest.mark.parametrize("name", [*SETTINGS, "OpenApp"])
 def test_random_agent_rarely_succeeds(name):
-    env = make_env(name)
-    try:
-        episodes, successes, _ = random_agent(env, 300)
-    finally:
-        env.close()
+    episodes, successes, _ = random_agent_on(name, 300)
     assert successes <= max(1, episodes // 5), (episodes, successes)
 
 

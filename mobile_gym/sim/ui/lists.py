@@ -7,7 +7,7 @@ scroll step is cheap. Gestures (drag, fling, page snap) are driven by the window
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .geometry import Rect
 from .units import MATCH_PARENT
@@ -191,13 +191,13 @@ class RecyclerView(ScrollContainer):
 
     a11y_class = "androidx.recyclerview.widget.RecyclerView"
 
-    def __init__(self, items: list[View] | tuple[View, ...] = (), *, orientation: str = "vertical",
+    def __init__(self, items: Sequence[View] = (), *, orientation: str = "vertical",
                  on_item_click: Callable | None = None, **kw: Any) -> None:
         super().__init__(orientation, **kw)
         self.on_item_click = on_item_click
         self.set_items(list(items))
 
-    def set_items(self, items: list[View]) -> None:
+    def set_items(self, items: Sequence[View]) -> None:
         """Replace all items (the scroll offset is kept, clamped at the next layout)."""
         self.clear()
         for it in items:

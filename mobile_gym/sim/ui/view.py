@@ -172,7 +172,9 @@ class View:
     """A rectangle on screen with accessibility properties; also a generic container whose
     children are stacked like a FrameLayout."""
 
-    a11y_class: ClassVar[str] = "android.view.View"
+    # the class dumps report; a class default, and views may set their own (a Button that
+    # reports as "android.widget.Button", a layout shown as a RecyclerView)
+    a11y_class: str = "android.view.View"
     # True for views that track raw touches themselves (sliders): they get on_touch_event
     wants_touch_events: ClassVar[bool] = False
 

@@ -15,7 +15,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
-from mobile_gym.tasks.families.settings import force_stop, press_home, vh_source
+from mobile_gym.tasks.families.settings import force_stop, launch_once, press_home, vh_source
 
 _SV = task_pb2.SqlValue
 
@@ -112,6 +112,9 @@ def save_event() -> list[Move]:
 
 # -- families ------------------------------------------------------------------------------------
 
+REPEAT_LABELS = {"daily": "Daily", "weekly": "Weekly"}  # the app's repetition dialog entries
+
+
 @dataclass(frozen=True)
 class AddParams:
     event: cd.Event
@@ -125,11 +128,7 @@ class _Calendar(TaskFamily):
     words = cd.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        launch = task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-            start_activity=task_pb2.AdbCall.StartActivity(full_activity=cd.MAIN_ACTIVITY)))
-        launch.success_condition.wait_for_app_screen.app_screen.activity = cd.MAIN_ACTIVITY
-        launch.success_condition.wait_for_app_screen.timeout_sec = 10.0
-        return [launch, force_stop(cd.PACKAGE), press_home()]
+        return launch_once(cd.PACKAGE, cd.MAIN_ACTIVITY)
 
     def _reset(self, rows: list[cd.Event]) -> list[task_pb2.SetupStep]:
         return [force_stop(cd.PACKAGE), sqlite_step(cd.reset_sql(rows)), press_home()]
@@ -140,7 +139,7 @@ class CalendarAddOneEvent(_Calendar):
 
     name = "CalendarAddOneEvent"
     complexity = 3.4
-    tags = ("calendar", "data_entry", "hard")
+    tags: ClassVar[tuple[str, ...]] = ("calendar", "data_entry", "hard")
     template = ("In Simple Calendar Pro, create a calendar event on {year}-{month}-{day} at "
                 "{hour}h with the title '{title}' and the description '{description}'. "
                 "The event should last for {duration_mins} mins.")
@@ -149,11 +148,15 @@ class CalendarAddOneEvent(_Calendar):
     def _start(self, rng: np.random.Generator) -> int:
         return cd.random_start(rng, *self.start_days)
 
+    def _repeat(self, rng: np.random.Generator, event: cd.Event) -> tuple[cd.Event, str]:
+        """The event's repetition ("" none); drawn between the event and the noise."""
+        return event, ""
+
     def sample(self, rng: np.random.Generator) -> AddParams:
-        event = cd.generate_event(rng, self._start(rng))
+        event, rule = self._repeat(rng, cd.generate_event(rng, self._start(rng)))
         n_noise = int(rng.integers(0, 21))
         noise = cd.noise_events(rng, n_noise, lambda e: e.title != event.title)
-        return AddParams(event, tuple(noise))
+        return AddParams(event, tuple(noise), rule)
 
     def _fields(self, p: AddParams) -> dict[str, Any]:
         s = p.event.start
@@ -222,24 +225,18 @@ class CalendarAddRepeatingEvent(CalendarAddOneEvent):
                 "forever, and lasts for {duration_mins} minutes each occurrence. The event "
                 "description should be '{description}'.")
 
-    def sample(self, rng: np.random.Generator) -> AddParams:
-        event = cd.generate_event(rng, self._start(rng))
+    def _repeat(self, rng: np.random.Generator, event: cd.Event) -> tuple[cd.Event, str]:
         rule = ("daily", "weekly")[int(rng.integers(0, 2))]
-        event = cd.with_repeat(event, rule)
-        n_noise = int(rng.integers(0, 21))
-        noise = cd.noise_events(rng, n_noise, lambda e: e.title != event.title)
-        return AddParams(event, tuple(noise), rule)
+        return cd.with_repeat(event, rule), rule
 
     def progress(self, params: AddParams) -> list[Progress]:
-        label = {"daily": "Daily", "weekly": "Weekly"}[params.repeat]
         return [*super().progress(params),
-                Progress(_text_is("event_repetition", label), 0.1, after=0)]
+                Progress(_text_is("event_repetition", REPEAT_LABELS[params.repeat]), 0.1, after=0)]
 
     def plan(self, params: AddParams) -> list[Move]:
-        label = {"daily": "Daily", "weekly": "Weekly"}[params.repeat]
         return [*open_calendar(), Tap(Sel(id="calendar_fab")), Tap(Sel(id="fab_event_label")),
                 *fill_event(params.event), Tap(Sel(id="event_repetition")),
-                Tap(Sel(text=label, cls="RadioButton")), *save_event()]
+                Tap(Sel(text=REPEAT_LABELS[params.repeat], cls="RadioButton")), *save_event()]
 
 
 # -- delete families -----------------------------------------------------------------------------

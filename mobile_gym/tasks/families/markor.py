@@ -22,7 +22,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
-from mobile_gym.tasks.families.settings import force_stop, press_home, vh_source
+from mobile_gym.tasks.families.settings import launch_once, vh_source
 
 EDITOR = "document__fragment__edit__highlighting_editor"
 LIST = Sel(id="ui__filesystem_dialog__list")
@@ -74,11 +74,7 @@ class _Markor(TaskFamily):
     words = md.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        launch = task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-            start_activity=task_pb2.AdbCall.StartActivity(full_activity=md.MAIN_ACTIVITY)))
-        launch.success_condition.wait_for_app_screen.app_screen.activity = md.MAIN_ACTIVITY
-        launch.success_condition.wait_for_app_screen.timeout_sec = 10.0
-        return [launch, force_stop(md.PACKAGE), press_home()]
+        return launch_once(md.PACKAGE, md.MAIN_ACTIVITY)
 
     def instruction(self, params) -> str:
         return self.template.format(**params.fields())

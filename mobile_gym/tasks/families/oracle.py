@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -338,7 +338,7 @@ class Oracle:
         return make_action(ActionType.TOUCH, np.array([(px + 0.5) / w, (py + 0.5) / h]))
 
     def locate(self, sel: Sel, *, optional: bool = False,
-               scroll: Sel | None = None) -> Iterator[dict[str, Any]]:
+               scroll: Sel | None = None) -> Generator[dict[str, Any], Any, Node | None]:
         """Yield actions (waits, keyboard closing, swipes) until `sel` is reachable; return it."""
         waits = scrolls = closes = 0
         while True:

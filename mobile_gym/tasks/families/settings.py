@@ -23,7 +23,8 @@ _NS = task_pb2.AdbCall.Settings
 _VM = task_pb2.ValueMatch
 
 
-def setting_step(namespace: int, key: str, value: str) -> task_pb2.SetupStep:
+def setting_step(namespace: task_pb2.AdbCall.Settings.Namespace, key: str,
+                 value: str) -> task_pb2.SetupStep:
     return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
         settings=task_pb2.AdbCall.Settings(namespace=namespace, key=key, value=value)))
 
@@ -38,6 +39,16 @@ def press_home() -> task_pb2.SetupStep:
         press_button=task_pb2.AdbCall.PressButton(button=task_pb2.AdbCall.PressButton.HOME)))
 
 
+def launch_once(package: str, activity: str) -> list[task_pb2.SetupStep]:
+    """Start `activity` and wait for its screen (so the app's first-launch setup runs),
+    then stop the app and go home: the one-time setup of an app's families."""
+    launch = task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
+        start_activity=task_pb2.AdbCall.StartActivity(full_activity=activity)))
+    launch.success_condition.wait_for_app_screen.app_screen.activity = activity
+    launch.success_condition.wait_for_app_screen.timeout_sec = 10.0
+    return [launch, force_stop(package), press_home()]
+
+
 def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> task_pb2.EventSource:
     """A view_hierarchy_event source: nodes matching `selector` (and `prop` ~ `pattern`)."""
     ev = task_pb2.EventSource.ViewHierarchyEvent(selector=[selector])
@@ -46,7 +57,8 @@ def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> tas
     return task_pb2.EventSource(view_hierarchy_event=ev)
 
 
-def setting_check(namespace: int, key: str, match: task_pb2.ValueMatch) -> task_pb2.StateEvent:
+def setting_check(namespace: task_pb2.AdbCall.Settings.Namespace, key: str,
+                  match: task_pb2.ValueMatch) -> task_pb2.StateEvent:
     return task_pb2.StateEvent(setting=task_pb2.StateEvent.SettingCheck(
         namespace=namespace, key=key, value=match))
 
@@ -153,6 +165,7 @@ class SystemBrightnessMax(_SettingsFamily):
     tags = ("settings", "brightness", "easy")
     template = "Turn brightness to the max value."
     key, target = "brightness", "max"
+    slider_fx = 1.0                # where on the slider the oracle taps (its right end)
 
     def progress(self, params):
         return [Progress(page_reached("Display"), 0.1),
@@ -165,21 +178,18 @@ class SystemBrightnessMax(_SettingsFamily):
 
     def plan(self, params):
         return [Tap(Sel(text="Settings")), Tap(Sel(text="Display")),
-                Tap(Sel(text="Brightness level")), Tap(Sel(id="slider"), fx=1.0)]
+                Tap(Sel(text="Brightness level")), Tap(Sel(id="slider"), fx=self.slider_fx)]
 
 
 class SystemBrightnessMin(SystemBrightnessMax):
     name = "SystemBrightnessMin"
     template = "Turn brightness to the min value."
     key, target = "brightness", "min"
+    slider_fx = 0.0
 
     def success_checks(self, params):
         return [setting_check(_NS.SYSTEM, "screen_brightness",
                               _VM(expected="10", mode=_VM.NUMERIC, cmp=_VM.LE))]
-
-    def plan(self, params):
-        return [Tap(Sel(text="Settings")), Tap(Sel(text="Display")),
-                Tap(Sel(text="Brightness level")), Tap(Sel(id="slider"), fx=0.0)]
 
 
 FAMILIES: tuple[type[TaskFamily], ...] = (

@@ -154,23 +154,18 @@ def evaluate_state(event: task_pb2.StateEvent, device: Device,
     if kind in ("rows_added", "rows_removed"):
         if baseline is None:
             raise ValueError(f"{kind} needs the baseline captured when the episode started")
+        c = getattr(event, kind)  # both name the table to read now
+        try:
+            after = sqlite.read_rows(device, c.db_path, c.table)
+        except FileNotFoundError:
+            return None
         if kind == "rows_added":
-            c = event.rows_added
-            try:
-                after = sqlite.read_rows(device, c.db_path, c.table)
-            except FileNotFoundError:
-                return None
             expected = [{k: sql_value(v) for k, v in row.fields.items()}
                         for row in c.expected_rows]
             verdict = sqlite.validate_rows_added(
                 baseline.rows, after, expected, list(c.compare_fields), list(c.free_text_fields),
                 threshold=c.threshold or DEFAULT_THRESHOLD)
             return {"added": len(expected)} if verdict else None
-        c = event.rows_removed
-        try:
-            after = sqlite.read_rows(device, c.db_path, c.table)
-        except FileNotFoundError:
-            return None
         verdict = sqlite.validate_rows_removed(baseline.rows, after, list(baseline.ids),
                                                c.id_field)
         return {"removed": list(baseline.ids)} if verdict else None

@@ -7,43 +7,10 @@ through the device shell, as AndroidWorld's validators read them.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
-import pytest
-
-from mobile_gym.device.sim_device import SimDevice
-from mobile_gym.sim.apps.calendar import CalendarApp
+from tests.apps.calendar.conftest import MAIN, PKG, insert_row, sql, ts
 from tests.apps.conftest import UI, find_all
 
-PKG = "com.simplemobiletools.calendar.pro"
-DB = f"/data/data/{PKG}/databases/events.db"
-MAIN = f"{PKG}/{PKG}.activities.MainActivity"
 EDITOR = f"{PKG}/{PKG}.activities.EventActivity"
-
-
-def ts(day: int, hour: int, minute: int = 0) -> int:
-    return int(datetime(2023, 10, day, hour, minute, tzinfo=timezone.utc).timestamp())
-
-
-def sql(device: SimDevice, query: str) -> str:
-    code, out, err = device.shell(f'sqlite3 {DB} "{query}"')
-    assert code == 0, err
-    return out
-
-
-@pytest.fixture
-def device():
-    d = SimDevice([CalendarApp])
-    code, _, err = d.shell(f"am start -n {PKG}/.activities.MainActivity")
-    assert code == 0, err
-    d.advance(1.0)
-    yield d
-    d.close()
-
-
-@pytest.fixture
-def ui(device):
-    return UI(device)
 
 
 def open_new_event(ui: UI) -> None:
@@ -57,16 +24,6 @@ def pick_time(ui: UI, field: str, hour: int, minute: int) -> None:
     ui.tap(desc=f"{hour} hours")
     ui.tap(desc=f"{minute:02d} minutes")
     ui.tap(id="material_timepicker_ok_button")
-
-
-def insert_row(device: SimDevice, title: str, start: int, end: int, description: str = "") -> None:
-    cols = ("start_ts,end_ts,title,location,description,reminder_1_minutes,reminder_2_minutes,"
-            "reminder_3_minutes,reminder_1_type,reminder_2_type,reminder_3_type,repeat_interval,"
-            "repeat_rule,repeat_limit,repetition_exceptions,attendees,import_id,time_zone,flags,"
-            "event_type,parent_id,last_updated,source,availability,color,type")
-    values = (f"{start},{end},'{title}','','{description}',-1,-1,-1,0,0,0,0,0,0,'[]','','','UTC',"
-              f"0,1,0,0,'imported-ics',0,0,0")
-    sql(device, f"INSERT INTO events ({cols}) VALUES ({values})")
 
 
 def test_first_launch_creates_events_db(device):

@@ -3,51 +3,12 @@ repetition and reminders, tasks, snapshots, and recovery from a bad database fil
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
-import pytest
-
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.calendar import CalendarApp
+from tests.apps.calendar.conftest import DB, MAIN, PKG, insert_row, sql, ts
 from tests.apps.conftest import UI, find_all
 
-PKG = "com.simplemobiletools.calendar.pro"
-DB = f"/data/data/{PKG}/databases/events.db"
 PREFS = f"/data/data/{PKG}/shared_prefs/Prefs.xml"
-MAIN = f"{PKG}/{PKG}.activities.MainActivity"
-
-
-def ts(day: int, hour: int, minute: int = 0) -> int:
-    return int(datetime(2023, 10, day, hour, minute, tzinfo=timezone.utc).timestamp())
-
-
-def sql(device: SimDevice, query: str) -> str:
-    code, out, err = device.shell(f'sqlite3 {DB} "{query}"')
-    assert code == 0, err
-    return out
-
-
-def seed(device: SimDevice, title: str, start: int, end: int) -> None:
-    sql(device, "INSERT INTO events (start_ts,end_ts,title,location,description,reminder_1_minutes,"
-        "reminder_2_minutes,reminder_3_minutes,reminder_1_type,reminder_2_type,reminder_3_type,"
-        "repeat_interval,repeat_rule,repeat_limit,repetition_exceptions,attendees,import_id,"
-        "time_zone,flags,event_type,parent_id,last_updated,source,availability,color,type) VALUES "
-        f"({start},{end},'{title}','','',-1,-1,-1,0,0,0,0,0,0,'[]','','','UTC',0,1,0,0,"
-        "'imported-ics',0,0,0)")
-
-
-@pytest.fixture
-def device():
-    d = SimDevice([CalendarApp])
-    d.shell(f"am start -n {PKG}/.activities.MainActivity")
-    d.advance(1.0)
-    yield d
-    d.close()
-
-
-@pytest.fixture
-def ui(device):
-    return UI(device)
 
 
 def test_launcher_icon_opens_main_through_splash():
@@ -90,7 +51,7 @@ def test_day_opened_from_month_and_back(device, ui):
 
 
 def test_change_view_persists_in_prefs(device, ui):
-    seed(device, "Workshop on Project X", ts(18, 13), ts(18, 14))
+    insert_row(device, "Workshop on Project X", ts(18, 13), ts(18, 14))
     ui.tap(id="change_view")
     ui.tap(text="Weekly view")
     label = ui.find(id="week_event_label")

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.device.sim_device import SimDevice
-
 NB = "/storage/emulated/0/Documents/Markor"
-
-
-@pytest.fixture
-def device():
-    dev = SimDevice()
-    yield dev
-    dev.close()
 
 
 @pytest.fixture

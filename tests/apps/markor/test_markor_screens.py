@@ -7,8 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from mobile_gym.device.sim_device import SimDevice
-from tests.apps.conftest import find
+from tests.apps.conftest import check_key_screen
 
 MK = "net.gsantner.markor:id/"
 NB = "/storage/emulated/0/Documents/Markor"
@@ -101,15 +100,5 @@ SCREENS: list[tuple[str, Callable, str, list[tuple[dict, str | None]]]] = [
 
 
 @pytest.mark.parametrize("name,goto,activity,expected", SCREENS, ids=[s[0] for s in SCREENS])
-def test_key_screen(name, goto, activity, expected, ui_factory) -> None:
-    with SimDevice() as device:
-        ui = ui_factory(device)
-        goto(ui)
-        assert device.current_activity() == activity
-        xml = ui.dump()
-        assert xml.startswith("<?xml")
-        for criteria, cls in expected:
-            node = find(xml, **criteria)
-            if cls is not None:
-                assert node["class"] == cls, (name, criteria, node.attrs)
-            assert node["package"] == activity.split("/")[0], (name, criteria)
+def test_key_screen(name, goto, activity, expected) -> None:
+    check_key_screen(name, goto, activity, expected)

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.settings import brightness
 
 WIFI = "Wi\u2011Fi"
-
-
-@pytest.fixture
-def device():
-    dev = SimDevice()
-    yield dev
-    dev.close()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import calendar as _cal
 from datetime import date
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import skia
 
@@ -105,7 +105,7 @@ YEAR_ROW = dp(48)
 class _CenteredList(RecyclerView):
     """A list that opens scrolled to `start` px (YearPickerView centres the picked year)."""
 
-    def __init__(self, start: int, items: list[View], **kw) -> None:
+    def __init__(self, start: int, items: Sequence[View], **kw) -> None:
         super().__init__(items, **kw)
         self._start: int | None = start
 

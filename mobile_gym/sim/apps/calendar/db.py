@@ -83,6 +83,7 @@ class EventsDb:
             cur = con.execute(
                 f"INSERT INTO events ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
                 [row[c] for c in cols])
+            assert cur.lastrowid is not None  # set by every successful INSERT
             return int(cur.lastrowid)
 
     def update(self, event: model.Event) -> None:

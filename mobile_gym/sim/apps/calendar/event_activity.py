@@ -16,6 +16,14 @@ from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import CheckBox, EditText, ImageButton, ImageView, TextView
 from . import dates, dialogs, formatting, model, theme
 from .date_picker import show_date_picker
+from .editor_common import (
+    MenuItem,
+    after_reminder_disclaimer,
+    editor_menu,
+    row_icon,
+    row_text,
+    save_after_disclaimer,
+)
 from .editor_state import EditorState
 from .flat_rows import FlatRows, group
 from .storage import CalendarStorage
@@ -31,16 +39,6 @@ SAVE_DISCARD_PROMPT_INTERVAL = 1.0  # seconds between two Save/Discard prompts
 def _divider() -> ImageView:
     return ImageView(width=MATCH_PARENT, height=1, background=theme.DIVIDER,
                      margin=(0, dp(8), 0, dp(8)))
-
-
-def _row_text(text: str, vid: str, **kw) -> TextView:
-    kw.setdefault("padding", (0, dp(16), dp(16), dp(16)))
-    return TextView(text, id=vid, clickable=True, focusable=True, text_size=theme.BIG_TEXT,
-                    text_color=theme.TEXT, **kw)
-
-
-def _icon(name: str, vid: str) -> ImageView:
-    return ImageView(name, id=vid, icon_color=theme.TEXT, padding=dp(8), margin=(dp(12), 0, dp(6), 0))
 
 
 class EventActivity(Activity):
@@ -95,19 +93,12 @@ class EventActivity(Activity):
         toolbar = group("horizontal", id="event_toolbar", width=MATCH_PARENT,
                         height=theme.TOOLBAR_HEIGHT, gravity="center_vertical",
                         background=theme.BACKGROUND)
-        menu = group("horizontal", a11y_class="android.widget.LinearLayout", height=MATCH_PARENT,
-                     gravity="center_vertical")
-        items = [("save", "Save", "check", self.save_current_event)]
+        items: list[MenuItem] = [("save", "Save", "check", self.save_current_event)]
         if not is_new:
             items += [("delete", "Delete", "delete", self.delete_event),
                       ("duplicate", "Duplicate event", "copy", self.duplicate_event),
                       ("share", "Share", "share", lambda: None)]
-        for vid, title, icon, cb in items:
-            b = ImageButton(icon, id=vid, content_desc=title, icon_color=theme.TEXT,
-                            width=theme.ICON_BUTTON, height=theme.ICON_BUTTON,
-                            on_click=(lambda cb=cb: cb()))
-            b.a11y_class = "android.widget.Button"
-            menu.add(b)
+        menu = editor_menu(items)
         toolbar.add(
             ImageButton("arrow_back", content_desc="Navigate up", icon_color=theme.TEXT,
                         width=dp(56), height=dp(56), on_click=lambda: self.on_back()),
@@ -140,18 +131,18 @@ class EventActivity(Activity):
                                         width=0, weight=1, padding=(0, dp(4), dp(16), dp(4)),
                                         on_click=self._toggle_all_day)
         all_day_holder.add(self.all_day)
-        self.start_date = _row_text("", "event_start_date", on_click=lambda: self._pick_date(True))
-        self.start_time = _row_text("", "event_start_time", on_click=lambda: self._pick_time(True),
-                                    padding=dp(16))
-        self.end_date = _row_text("", "event_end_date", on_click=lambda: self._pick_date(False))
-        self.end_time = _row_text("", "event_end_time", on_click=lambda: self._pick_time(False),
-                                  padding=dp(16))
+        self.start_date = row_text("", "event_start_date", on_click=lambda: self._pick_date(True))
+        self.start_time = row_text("", "event_start_time", on_click=lambda: self._pick_time(True),
+                                   padding=dp(16))
+        self.end_date = row_text("", "event_end_date", on_click=lambda: self._pick_date(False))
+        self.end_time = row_text("", "event_end_time", on_click=lambda: self._pick_time(False),
+                                 padding=dp(16))
         self.reminders = [
-            _row_text("", f"event_reminder_{i}", width=0, weight=1, max_lines=1,
-                      on_click=(lambda i=i: self._pick_reminder(i - 1)))
+            row_text("", f"event_reminder_{i}", width=0, weight=1, max_lines=1,
+                     on_click=(lambda i=i: self._pick_reminder(i - 1)))
             for i in (1, 2, 3)]
-        self.repetition = _row_text("", "event_repetition", width=0, weight=1,
-                                    on_click=self._pick_repetition)
+        self.repetition = row_text("", "event_repetition", width=0, weight=1,
+                                   on_click=self._pick_repetition)
         self.rule_holder = RelativeLayout(id="event_repetition_rule_holder", clickable=True,
                                           focusable=True, width=MATCH_PARENT, visibility="gone",
                                           padding=(0, dp(12), dp(16), dp(12)),
@@ -196,7 +187,7 @@ class EventActivity(Activity):
         holder.add_row(self.description_edit)
         holder.add_row(ImageView(id="event_description_divider", width=MATCH_PARENT, height=1,
                                  background=theme.DIVIDER, margin=(0, dp(16), 0, dp(8))))
-        holder.add_row(_icon("schedule", "event_time_image"), all_day_holder)
+        holder.add_row(row_icon("schedule", "event_time_image"), all_day_holder)
         self.start_date.weight = 1
         self.start_date.width = 0
         self.end_date.weight = 1
@@ -205,20 +196,20 @@ class EventActivity(Activity):
         holder.add_row(self.end_date, self.end_time, indent=indent)
         holder.add_row(ImageView(id="event_date_time_divider", width=MATCH_PARENT, height=1,
                                  background=theme.DIVIDER, margin=(0, dp(8), 0, dp(8))))
-        holder.add_row(_icon("notifications", "event_reminder_image"), self.reminders[0])
+        holder.add_row(row_icon("notifications", "event_reminder_image"), self.reminders[0])
         holder.add_row(self.reminders[1], indent=indent)
         holder.add_row(self.reminders[2], indent=indent)
         holder.add_row(ImageView(id="event_reminder_divider", width=MATCH_PARENT, height=1,
                                  background=theme.DIVIDER, margin=(0, dp(8), 0, dp(8))))
-        holder.add_row(_icon("repeat", "event_repetition_image"), self.repetition)
+        holder.add_row(row_icon("repeat", "event_repetition_image"), self.repetition)
         holder.add_row(self.rule_holder, indent=indent)
         holder.add_row(self.limit_holder, indent=indent)
         holder.add_row(ImageView(id="event_repetition_divider", width=MATCH_PARENT, height=1,
                                  background=theme.DIVIDER, margin=(0, dp(8), 0, dp(8))))
-        holder.add_row(_icon("event", "event_type_image"), type_holder)
+        holder.add_row(row_icon("event", "event_type_image"), type_holder)
         holder.add_row(ImageView(id="event_type_divider", width=MATCH_PARENT, height=1,
                                  background=theme.DIVIDER, margin=(0, dp(8), 0, dp(8))))
-        holder.add_row(_icon("palette", "event_color_image"), color_holder)
+        holder.add_row(row_icon("palette", "event_color_image"), color_holder)
         for r in self.reminders[1:]:
             r.width = MATCH_PARENT
             r.weight = 0
@@ -317,11 +308,8 @@ class EventActivity(Activity):
         def open_picker() -> None:
             dialogs.show_reminder_dialog(self, self.state.reminders[slot], chosen)
 
-        if slot == 0 and not self.store.prefs.was_alarm_warning_shown:
-            def confirmed() -> None:
-                self.store.prefs.put(was_alarm_warning_shown=True)
-                open_picker()
-            dialogs.show_reminder_warning(self, confirmed)
+        if slot == 0:
+            after_reminder_disclaimer(self, self.store.prefs, open_picker)
         else:
             open_picker()
 
@@ -376,16 +364,7 @@ class EventActivity(Activity):
     # -- save / delete --------------------------------------------------------------------
     def save_current_event(self) -> None:
         """`saveCurrentEvent`: the reminder Disclaimer first (once), then `saveEvent`."""
-        s = self.state
-        if self.store.prefs.was_alarm_warning_shown or all(r == model.REMINDER_OFF for r in s.reminders):
-            self._save_event()
-            return
-
-        def confirmed() -> None:
-            self.store.prefs.put(was_alarm_warning_shown=True)
-            self._save_event()
-
-        dialogs.show_reminder_warning(self, confirmed)
+        save_after_disclaimer(self, self.store.prefs, self.state.reminders, self._save_event)
 
     def _save_event(self) -> None:
         s = self.state

@@ -10,20 +10,15 @@ from ...system.activity import Activity
 from ...ui.layouts import RelativeLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
-from ...ui.widgets import CheckBox, EditText, ImageButton, ImageView, TextView
+from ...ui.widgets import CheckBox, EditText, ImageButton, TextView
 from . import dates, dialogs, formatting, model, theme
 from .date_picker import show_date_picker
+from .editor_common import MenuItem, editor_menu, row_icon, row_text, save_after_disclaimer
 from .editor_state import TITLE_EMPTY, EditorState
 from .event_activity import EXTRA_EVENT_ID, EXTRA_NEW_EVENT_START_TS
 from .flat_rows import FlatRows, group
 from .storage import CalendarStorage
 from .time_picker import show_time_picker
-
-
-def _text(vid: str, on_click, **kw) -> TextView:
-    kw.setdefault("padding", (0, dp(16), dp(16), dp(16)))
-    return TextView("", id=vid, clickable=True, focusable=True, text_size=theme.BIG_TEXT,
-                    text_color=theme.TEXT, on_click=lambda: on_click(), **kw)
 
 
 class TaskActivity(Activity):
@@ -57,19 +52,12 @@ class TaskActivity(Activity):
         s = self.state
         toolbar = group("horizontal", id="task_toolbar", width=MATCH_PARENT,
                         height=theme.TOOLBAR_HEIGHT, gravity="center_vertical")
-        menu = group("horizontal", a11y_class="android.widget.LinearLayout", height=MATCH_PARENT,
-                     gravity="center_vertical")
-        items = [("save", "Save", "check", self._save_current)]
+        items: list[MenuItem] = [("save", "Save", "check", self._save_current)]
         if not s.is_new:
             items += [("delete", "Delete", "delete", self._delete),
                       ("duplicate", "Duplicate task", "copy", lambda: None),
                       ("share", "Share", "share", lambda: None)]
-        for vid, title, icon, cb in items:
-            b = ImageButton(icon, id=vid, content_desc=title, icon_color=theme.TEXT,
-                            width=theme.ICON_BUTTON, height=theme.ICON_BUTTON,
-                            on_click=(lambda cb=cb: cb()))
-            b.a11y_class = "android.widget.Button"
-            menu.add(b)
+        menu = editor_menu(items)
         toolbar.add(ImageButton("arrow_back", content_desc="Navigate up", icon_color=theme.TEXT,
                                 width=dp(56), height=dp(56), on_click=lambda: self.on_back()),
                     TextView("New Task" if s.is_new else "Edit Task", text_size=theme.ACTIONBAR_TEXT,
@@ -90,10 +78,10 @@ class TaskActivity(Activity):
         all_day_holder = RelativeLayout(id="task_all_day_holder", clickable=True, width=0,
                                         weight=1, on_click=self._toggle_all_day)
         all_day_holder.add(self.all_day)
-        self.date_text = _text("task_date", self._pick_date, width=0, weight=1)
-        self.time_text = _text("task_time", self._pick_time, padding=dp(16))
-        self.reminder = _text("task_reminder_1", self._pick_reminder, width=0, weight=1)
-        self.repetition = _text("task_repetition", self._pick_repetition, width=0, weight=1)
+        self.date_text = row_text("", "task_date", on_click=self._pick_date, width=0, weight=1)
+        self.time_text = row_text("", "task_time", on_click=self._pick_time, padding=dp(16))
+        self.reminder = row_text("", "task_reminder_1", on_click=self._pick_reminder, width=0, weight=1)
+        self.repetition = row_text("", "task_repetition", on_click=self._pick_repetition, width=0, weight=1)
         type_holder = RelativeLayout(id="task_type_holder", clickable=True, width=0, weight=1,
                                      padding=(0, dp(16), dp(16), dp(16)))
         type_holder.add(TextView(model.REGULAR_EVENT_TYPE_TITLE, id="task_type",
@@ -106,17 +94,16 @@ class TaskActivity(Activity):
                                         text_color=theme.PRIMARY, font_weight="medium",
                                         padding=dp(16), visibility="gone" if s.is_new else "visible",
                                         on_click=self._toggle_completed)
-        icon_kw = dict(icon_color=theme.TEXT, padding=dp(8), margin=(dp(12), 0, dp(6), 0))
         indent = dp(12) + dp(40) + dp(6)
         holder = FlatRows(id="task_holder", width=MATCH_PARENT, height=WRAP_CONTENT)
         holder.add_row(self.title_edit)
         holder.add_row(self.description_edit)
-        holder.add_row(ImageView("schedule", id="task_time_image", **icon_kw), all_day_holder)
+        holder.add_row(row_icon("schedule", "task_time_image"), all_day_holder)
         holder.add_row(self.date_text, self.time_text, indent=indent)
-        holder.add_row(ImageView("notifications", id="task_reminder_image", **icon_kw), self.reminder)
-        holder.add_row(ImageView("repeat", id="task_repetition_image", **icon_kw), self.repetition)
-        holder.add_row(ImageView("event", id="task_type_image", **icon_kw), type_holder)
-        holder.add_row(ImageView("palette", id="task_color_image", **icon_kw), color_holder)
+        holder.add_row(row_icon("notifications", "task_reminder_image"), self.reminder)
+        holder.add_row(row_icon("repeat", "task_repetition_image"), self.repetition)
+        holder.add_row(row_icon("event", "task_type_image"), type_holder)
+        holder.add_row(row_icon("palette", "task_color_image"), color_holder)
         holder.add_row(self.toggle_complete)
         scroll = ScrollView(id="task_nested_scrollview", width=MATCH_PARENT, height=0, weight=1)
         scroll.add(holder)
@@ -172,16 +159,8 @@ class TaskActivity(Activity):
         dialogs.show_repeat_interval_dialog(self, self.state.repeat_interval, chosen)
 
     def _save_current(self) -> None:
-        s = self.state
-        if self.store.prefs.was_alarm_warning_shown or all(r == model.REMINDER_OFF for r in s.reminders):
-            self._save()
-            return
-
-        def confirmed() -> None:
-            self.store.prefs.put(was_alarm_warning_shown=True)
-            self._save()
-
-        dialogs.show_reminder_warning(self, confirmed)
+        """`saveCurrentEvent`: the reminder Disclaimer first (once), then the save."""
+        save_after_disclaimer(self, self.store.prefs, self.state.reminders, self._save)
 
     def _save(self) -> None:
         s = self.state

@@ -192,14 +192,17 @@ def cmd_pm(proc: Proc) -> int:
         filters = [a for a in rest[1:] if not a.startswith("-")]
         names = pm.all_package_names()
         if "-3" in flags:
-            names = [n for n in names if pm.get(n) is not None and not getattr(pm.get(n).app_class, "system_app", False)]
+            names = [n for n in names
+                     if (info := pm.get(n)) is not None and not getattr(info.app_class, "system_app", False)]
         if "-s" in flags:
-            names = [n for n in names if pm.get(n) is None or getattr(pm.get(n).app_class, "system_app", False)]
+            names = [n for n in names
+                     if (info := pm.get(n)) is None or getattr(info.app_class, "system_app", False)]
         if filters:
             names = [n for n in names if filters[0] in n]
         for n in names:
             prefix = f"package:/data/app/{n}-1/base.apk=" if "-f" in flags else "package:"
-            proc.print(prefix + n + (f" uid:{pm.get(n).uid}" if "-U" in flags and pm.get(n) else ""))
+            info = pm.get(n)
+            proc.print(prefix + n + (f" uid:{info.uid}" if "-U" in flags and info else ""))
         return 0
     if verb == "clear":
         pkgs = [a for a in rest if not a.startswith("--")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 from mobile_gym.sim.system.shell.core import Proc, UsageError, _reason
@@ -161,18 +162,25 @@ def cmd_rm(proc: Proc) -> int:
     return code
 
 
+def _each(proc: Proc, command: str, names: list[str], op: Callable[[str], object]) -> int:
+    """Run `op` on every name in turn; a failure prints `command: name: reason` and makes the
+    exit status 1, and the remaining names are still tried (as toybox does)."""
+    code = 0
+    for name in names:
+        try:
+            op(name)
+        except (OSError, ValueError) as exc:
+            proc.eprint(f"{command}: {name}: {_reason(exc)}")
+            code = 1
+    return code
+
+
 def cmd_mkdir(proc: Proc) -> int:
     flags, _, args = split_flags(proc, "pv", "m")
     if not args:
         raise UsageError("mkdir: Needs 1 argument")
-    code = 0
-    for name in args:
-        try:
-            proc.android.storage.mkdir(proc.path(name), parents="p" in flags)
-        except (OSError, ValueError) as exc:
-            proc.eprint(f"mkdir: {name}: {_reason(exc)}")
-            code = 1
-    return code
+    return _each(proc, "mkdir", args,
+                 lambda name: proc.android.storage.mkdir(proc.path(name), parents="p" in flags))
 
 
 def cmd_rmdir(proc: Proc) -> int:
@@ -199,14 +207,7 @@ def cmd_touch(proc: Proc) -> int:
     _, _, args = split_flags(proc, "acmh", "dtr")
     if not args:
         raise UsageError("touch: Needs 1 argument")
-    code = 0
-    for name in args:
-        try:
-            proc.android.storage.touch(proc.path(name))
-        except (OSError, ValueError) as exc:
-            proc.eprint(f"touch: {name}: {_reason(exc)}")
-            code = 1
-    return code
+    return _each(proc, "touch", args, lambda name: proc.android.storage.touch(proc.path(name)))
 
 
 def _copy_tree(storage, src: str, dst: str) -> None:  # type: ignore[no-untyped-def]
@@ -250,14 +251,8 @@ def cmd_mv(proc: Proc) -> int:
     if len(args) < 2:
         raise UsageError("mv: Needs 2 arguments")
     *sources, dest = args
-    code = 0
-    for src in sources:
-        try:
-            proc.android.storage.rename(proc.path(src), proc.path(dest))
-        except (OSError, ValueError) as exc:
-            proc.eprint(f"mv: {src}: {_reason(exc)}")
-            code = 1
-    return code
+    return _each(proc, "mv", sources,
+                 lambda src: proc.android.storage.rename(proc.path(src), proc.path(dest)))
 
 
 def _stat_field(spec: str, path: str, name: str, e: DirEntry, proc: Proc | None = None) -> str:

@@ -7,8 +7,15 @@ import zlib
 from datetime import datetime, timezone
 
 from mobile_gym.sim.system.activity_manager import SYSTEM_SERVER_PID
-from mobile_gym.sim.system.packages import short_component
+from mobile_gym.sim.system.packages import PackageInfo, short_component
 from mobile_gym.sim.system.shell.core import Proc, UsageError
+
+
+def _installed(proc: Proc, package: str) -> PackageInfo:
+    """The package of a task or activity record (installed while it has activities)."""
+    info = proc.android.packages.get(package)
+    assert info is not None, f"{package} has activities but is not installed"
+    return info
 
 
 def _record_line(rec) -> str:  # type: ignore[no-untyped-def]
@@ -24,7 +31,7 @@ def _dumpsys_activities(proc: Proc) -> None:
         home = task.affinity == am.home_package
         visible = task is am.front_task and not am.recents_visible
         proc.print(f"  * Task{{{am._token(f'task{task.task_id}')} #{task.task_id} type={'home' if home else 'standard'} "
-                   f"A={proc.android.packages.get(task.affinity).uid}:{task.affinity} U=0 visible="
+                   f"A={_installed(proc, task.affinity).uid}:{task.affinity} U=0 visible="
                    f"{'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
                    f"mode=fullscreen translucent=false sz={len(task.records)}}}")
         proc.print(f"    mBounds=Rect(0, 0 - {w}, {h})")
@@ -38,12 +45,12 @@ def _dumpsys_activities(proc: Proc) -> None:
             proc.print(f"      Intent {{ {intent.short_string()} }}")
             pid = am.pid_of(rec.package)
             proc.print(f"      ProcessRecord{{{am._token('proc' + rec.package)} {pid}:{rec.package}/"
-                       f"{proc.android.packages.get(rec.package).user_id_text}}}")
+                       f"{_installed(proc, rec.package).user_id_text}}}")
         proc.print("")
-    rec = am.top_record
-    if rec is not None and rec.resumed:
-        proc.print(f"  ResumedActivity: {_record_line(rec)}")
-        proc.print(f"  mFocusedApp={_record_line(rec)}")
+    resumed = am.top_record
+    if resumed is not None and resumed.resumed:
+        proc.print(f"  ResumedActivity: {_record_line(resumed)}")
+        proc.print(f"  mFocusedApp={_record_line(resumed)}")
     proc.print("")
     proc.print("  mCurTask=" + str(am.front_task.task_id if am.front_task else -1))
 
@@ -55,7 +62,7 @@ def _dumpsys_top(proc: Proc) -> None:
     if rec is None:
         return
     task = rec.task
-    info = proc.android.packages.get(task.affinity)
+    info = _installed(proc, task.affinity)
     proc.print(f"TASK {info.uid}:{task.affinity} id={task.task_id} userId=0")
     proc.print(f"  ACTIVITY {rec.short_name} {rec.token} pid={am.pid_of(rec.package)}")
     proc.print("    Local Activity " + rec.token + " State:")
@@ -200,7 +207,7 @@ def cmd_dumpsys(proc: Proc) -> int:
             proc.print("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)")
             for n, task in enumerate(proc.android.am.recent_tasks()):
                 proc.print(f"  * Recent #{n}: Task{{{proc.android.am._token(f'task{task.task_id}')} "
-                           f"#{task.task_id} type=standard A={proc.android.packages.get(task.affinity).uid}:"
+                           f"#{task.task_id} type=standard A={_installed(proc, task.affinity).uid}:"
                            f"{task.affinity} U=0 sz={len(task.records)}}}")
         elif sub in ("processes", "p"):
             proc.print("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)")
