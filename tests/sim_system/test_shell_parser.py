@@ -121,3 +121,9 @@ def test_and_or_semantics_match_posix(sh, cmds, ops):
         if op == ";" or (op == "&&" and status == 0) or (op == "||" and status != 0):
             status = 0 if cmd == "true" else 1
     assert sh(line + "; echo $?")[1] == f"{status}\n"
+
+
+def test_empty_quoted_arguments_are_kept(sh):
+    assert sh('printf "[%s]" a "" b') == (0, "[a][][b]", "")
+    assert sh("printf '[%s]' ''") == (0, "[]", "")
+    assert sh('x=""; printf "[%s]" $x') == (0, "[]", "")

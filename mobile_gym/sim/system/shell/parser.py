@@ -159,6 +159,8 @@ def tokenize(src: str) -> list[_Tok]:
     def end_word() -> None:
         nonlocal parts, has_word
         flush_lit(lit_quoted)
+        if has_word and not parts:  # "" or '' alone: an empty argument, not no argument
+            parts.append(Part("lit", "", True))
         if has_word:
             toks.append(_Tok("word", Word(tuple(parts))))
         parts = []
