@@ -10,6 +10,7 @@
   mobile-gym check FILE...                 lint task files (mobile_gym.tasks.lint)
   mobile-gym replay DIR                    replay a RecordEpisode recording and compare
   mobile-gym list                          registered ids and their task files
+  mobile-gym trace TASK [--policy P] [--replay DIR] [--json OUT]   which events fired when
 """
 
 from __future__ import annotations
@@ -201,6 +202,22 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_trace(args: argparse.Namespace) -> int:
+    from mobile_gym.tracing import format_trace, trace_replay, trace_task
+
+    if args.replay:
+        trace = trace_replay(args.replay)
+    else:
+        if args.task is None:
+            print("error: trace needs a TASK (or --replay DIR)", file=sys.stderr)
+            return 2
+        trace = trace_task(args.task, policy=args.policy, seed=args.seed, steps=args.steps)
+    print(format_trace(trace, all_steps=args.all))
+    if args.json:
+        print(f"trace written to {trace.write_json(args.json)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mobile-gym", description="Android tasks as Gymnasium environments.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -238,6 +255,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="registered environment ids")
     lst.set_defaults(fn=cmd_list)
+
+    trace = sub.add_parser("trace", help="show which event sources and slots fired at which step")
+    trace.add_argument("task", nargs="?", help="registered id, name or textproto path (omit with --replay)")
+    trace.add_argument("--policy", default="random", help="random | oracle | path to a command script")
+    trace.add_argument("--replay", help="trace a RecordEpisode recording (episode directory) instead")
+    trace.add_argument("--seed", type=int, default=0)
+    trace.add_argument("--steps", type=int, default=200, help="step cap for the policy")
+    trace.add_argument("--json", help="also write the full trace (every step) to this JSON file")
+    trace.add_argument("--all", action="store_true", help="list every step, not only those where something fired")
+    trace.set_defaults(fn=cmd_trace)
     return parser
 
 

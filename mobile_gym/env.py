@@ -274,6 +274,16 @@ class MobileEnv(gym.Env[dict, dict]):
         return self._device
 
     @property
+    def engine(self) -> EngineLike | None:
+        """The episode's event engine (None before the first reset of a templated family)."""
+        return self._engine
+
+    @property
+    def instructions(self) -> tuple[str, ...]:
+        """The instructions the task's instruction listener has given so far this episode."""
+        return tuple(self._instructions)
+
+    @property
     def truncates_on_device_error(self) -> bool:
         """adb devices can go away: their failures truncate; sim failures are bugs and raise."""
         return self.backend == "adb"
