@@ -1,4 +1,4 @@
-"""`mobile-gym` command line: run, bench, check, replay, list.
+"""`mobile-gym` command line: run, bench, check, replay, list, trace, adb-serve.
 
   mobile-gym run TASK [--policy random|oracle|FILE] [--steps N] [--seed S] [--record DIR]
       Run a task (registered id, name or textproto path) on the sim (or --backend adb
@@ -11,6 +11,9 @@
   mobile-gym replay DIR                    replay a RecordEpisode recording and compare
   mobile-gym list                          registered ids and their task files
   mobile-gym trace TASK [--policy P] [--replay DIR] [--json OUT]   which events fired when
+  mobile-gym adb-serve [--port 5037] [--host H] [--devices N] [--seed S] [--clock real|SECONDS]
+      Serve N fresh simulated devices (emulator-5554, -5556, ...) over the adb host protocol
+      until Ctrl-C, for adbutils, `adb -H 127.0.0.1 -P 5037 …` and the adb backend.
 """
 
 from __future__ import annotations
@@ -265,6 +268,13 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--json", help="also write the full trace (every step) to this JSON file")
     trace.add_argument("--all", action="store_true", help="list every step, not only those where something fired")
     trace.set_defaults(fn=cmd_trace)
+
+    from mobile_gym.adb_serve.command import add_arguments as adb_serve_arguments
+    from mobile_gym.adb_serve.command import run as cmd_adb_serve
+
+    adb_serve = sub.add_parser("adb-serve", help="serve simulated devices over the adb protocol until Ctrl-C")
+    adb_serve_arguments(adb_serve)
+    adb_serve.set_defaults(fn=cmd_adb_serve)
     return parser
 
 

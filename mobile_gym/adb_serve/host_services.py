@@ -82,6 +82,12 @@ def _split_serial(slots: Mapping[str, DeviceSlot], rest: str) -> tuple[str, str]
     return serial, query
 
 
+def _online(slot: DeviceSlot) -> DeviceSlot:
+    if slot.state != "device":
+        raise _NoDevice("device offline")
+    return slot
+
+
 def handle(request: str, slots: Mapping[str, DeviceSlot], selected: DeviceSlot | None) -> HostReply:
     """Answer one host request (see module docstring); never raises for bad input."""
     try:
@@ -130,22 +136,24 @@ def _handle(request: str, slots: Mapping[str, DeviceSlot], selected: DeviceSlot 
             slot = device()
         elif how.startswith("serial:"):
             slot = _by_serial(slots, how[len("serial:"):])
+        elif how.startswith("id:"):  # `adb -t <transport id>`
+            slot = _by_id(slots, how[len("id:"):])
         elif how == "usb":
             raise _NoDevice("no devices found")
         else:
             return HostReply(fail(f"adb-serve: unknown transport selector '{how}' in host:{query}"))
-        return HostReply(okay() + struct.pack("<Q", slot.transport_id), switch_to=slot)
+        return HostReply(okay() + struct.pack("<Q", slot.transport_id), switch_to=_online(slot))
     if query in ("transport-any", "transport-local"):
         slot = device()
-        return HostReply(okay(), switch_to=slot)
+        return HostReply(okay(), switch_to=_online(slot))
     if query == "transport-usb":
         raise _NoDevice("no devices found")
     if query.startswith("transport-id:"):
         slot = _by_id(slots, query[len("transport-id:"):])
-        return HostReply(okay(), switch_to=slot)
+        return HostReply(okay(), switch_to=_online(slot))
     if query.startswith("transport:"):
         slot = _by_serial(slots, query[len("transport:"):])
-        return HostReply(okay(), switch_to=slot)
+        return HostReply(okay(), switch_to=_online(slot))
     # Questions about one device.
     if query == "get-state":
         return HostReply(okay(device().state))

@@ -1,7 +1,7 @@
 """AdbServer: a threaded TCP server speaking the adb host protocol in front of simulated devices.
 
 One thread accepts; each connection gets its own thread: read a request, answer host services,
-follow a transport switch to one device service (shell, exec, sync), then half-close, drain and
+follow a transport switch to one device service (shell, exec, sync, framebuffer), then half-close, drain and
 close. Any malformed input gets `FAIL` or a closed socket; nothing a client sends stops the
 server. Device calls go through the device's lock, so concurrent connections never interleave
 on one phone.
@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from mobile_gym.adb_serve import host_services
+from mobile_gym.adb_serve.framebuffer_service import serve_framebuffer
 from mobile_gym.adb_serve.protocol import PeerClosed, ProtocolError, close_gracefully, fail, read_request
 from mobile_gym.adb_serve.shell_service import serve_shell
 from mobile_gym.adb_serve.slots import ClockMode, DeviceSlot, check_clock
@@ -124,7 +125,7 @@ class AdbServer:
         slot = self.slots.get(serial)
         if slot is None:
             raise KeyError(f"device '{serial}' not found; served: {', '.join(self.slots) or 'none'}")
-        slot.run(lambda android: android.advance(seconds))
+        slot.run(lambda android: android.advance(seconds), step=False)
 
     def serve_forever(self) -> None:
         """Block until `stop()` is called from elsewhere (or KeyboardInterrupt)."""
@@ -161,11 +162,9 @@ class AdbServer:
             if not self._stop.is_set():
                 self.errors.append(traceback.format_exc())
         except Exception:  # noqa: BLE001 - never let one connection take the server down
+            # Recorded, and the connection is closed without another word: an OKAY and part of
+            # a device service's output may already be on the wire, so a FAIL would read as data.
             self.errors.append(traceback.format_exc())
-            try:
-                sock.sendall(fail("adb-serve: internal error (see the server's errors)"))
-            except OSError:
-                pass
         finally:
             close_gracefully(sock)
             with self._guard:
@@ -190,7 +189,7 @@ class AdbServer:
                     selected = reply.switch_to
                     continue
                 if reply.track is not None:
-                    self._track(sock)
+                    self._track(sock, reply.track)
                 return
             if selected is None:
                 sock.sendall(fail(f"adb-serve: device service '{request}' needs a transport first "
@@ -201,26 +200,34 @@ class AdbServer:
 
     def _device_service(self, sock: socket.socket, slot: DeviceSlot, service: str) -> None:
         name = service.partition(":")[0].split(",")[0]
-        if name == "shell" or service.startswith("exec:"):
+        if slot.state != "device":
+            sock.sendall(fail("device offline"))
+        elif name == "shell" or service.startswith("exec:"):
             serve_shell(sock, slot, service, self._stop)
         elif service == "sync:":
             serve_sync(sock, slot)
+        elif service == "framebuffer:":
+            serve_framebuffer(sock, slot)
         elif name in ("reverse", "tcp", "localabstract", "localreserved", "localfilesystem", "dev",
-                      "framebuffer", "abb", "abb_exec", "root", "unroot", "remount", "tcpip", "usb",
+                      "abb", "abb_exec", "root", "unroot", "remount", "tcpip", "usb",
                       "reboot", "jdwp", "track-jdwp", "track-app", "sink", "source"):
             sock.sendall(fail(f"adb-serve: device service '{name}:' is not supported by the simulated "
                               "device"))
         else:
             sock.sendall(fail(f"adb-serve: unknown device service '{service}'"))
 
-    def _track(self, sock: socket.socket) -> None:
-        """Keep a track-devices connection open until the client or the server ends it.
-
-        The served device set never changes, so no further list is sent."""
+    def _track(self, sock: socket.socket, kind: str) -> None:
+        """Keep a track-devices connection open until the client or the server ends it,
+        sending the full list again whenever it changes (a served device closed: offline)."""
+        last = host_services.track_update(self.slots, kind)
         sock.settimeout(_ACCEPT_POLL)
         while not self._stop.is_set():
             try:
                 if not sock.recv(4096):
                     return
             except TimeoutError:
-                continue
+                pass
+            update = host_services.track_update(self.slots, kind)
+            if update != last:
+                sock.sendall(update)
+                last = update

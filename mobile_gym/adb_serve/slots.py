@@ -4,8 +4,7 @@ The simulated phone's clock only moves through `advance()`. adb-serve moves it b
 device service (a shell/exec command or a sync session), in one of two modes:
 
 * `clock="real"`: by the real time elapsed since the previous device service on that device
-  ended,
-  so the phone's clock keeps pace with the wall clock while it is served, like a real phone
+  ended, so the phone's clock keeps pace with the wall clock while served, like a real phone
   (AdbDevice's `advance()` sleeps, and the sleep then shows up as device time: long presses,
   toasts and timers behave as on hardware). Not reproducible to the millisecond.
 * `clock=<seconds>` (a number >= 0): by that fixed amount per device service, so the same
@@ -23,6 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
+
+from mobile_gym.device.base import DeviceError
 
 if TYPE_CHECKING:
     from mobile_gym.device.sim_device import SimDevice
@@ -58,7 +59,11 @@ class DeviceSlot:
 
     @property
     def state(self) -> str:
-        """adb connection state: always "device" (a served sim is booted and authorized)."""
+        """adb connection state: "device" (booted and authorized), or "offline" once closed."""
+        try:
+            self.device.android  # noqa: B018 - raises DeviceError when the SimDevice is closed
+        except DeviceError:
+            return "offline"
         return "device"
 
     def run(self, fn: Callable[[SimAndroid], T], step: bool = True) -> T:

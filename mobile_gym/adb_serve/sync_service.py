@@ -86,6 +86,7 @@ def _fail(message: str) -> bytes:
 def serve_sync(sock: socket.socket, slot: DeviceSlot) -> None:
     """OKAY, then sync requests until QUIT, EOF or a malformed request."""
     sock.sendall(okay())
+    slot.run(lambda android: None)  # the session's clock step; its requests add none
     while True:
         try:
             header = read_exact(sock, 8)
@@ -108,7 +109,7 @@ def serve_sync(sock: socket.socket, slot: DeviceSlot) -> None:
             sock.sendall(_fail(f"adb-serve: sync path is not UTF-8: {raw[:60]!r}"))
             return
         if ident in (b"STAT", b"STA2", b"LST2"):
-            sock.sendall(slot.run(functools.partial(_stat_any, ident, path)))
+            sock.sendall(slot.run(functools.partial(_stat_any, ident, path), step=False))
         elif ident == b"LIST":
             _list(sock, slot, path)
         elif ident == b"RECV":
@@ -132,7 +133,7 @@ def _list(sock: socket.socket, slot: DeviceSlot, path: str) -> None:
         return ([_dent(DIR_MODE, 4096, me.mtime, "."), _dent(DIR_MODE, 4096, parent.mtime, "..")]
                 + [_dent(_mode(e), e.size, e.mtime, e.name) for e in entries])
 
-    for message in slot.run(listing):
+    for message in slot.run(listing, step=False):
         sock.sendall(message)
     sock.sendall(b"DONE" + bytes(16))
 
@@ -150,7 +151,7 @@ def _recv(sock: socket.socket, slot: DeviceSlot, path: str) -> bool:
         except (OSError, ValueError) as exc:
             return str(exc)
 
-    data = slot.run(read)
+    data = slot.run(read, step=False)
     if isinstance(data, str):
         sock.sendall(_fail(data))
         return False  # adbd ends the sync session after a failed RECV
@@ -196,7 +197,7 @@ def _send(sock: socket.socket, slot: DeviceSlot, spec: str) -> bool:
             return f"couldn't create file: {exc}"
         return None
 
-    error = slot.run(write)
+    error = slot.run(write, step=False)
     if error is not None:
         sock.sendall(_fail(error))
         return False

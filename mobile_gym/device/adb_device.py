@@ -234,6 +234,8 @@ class AdbDevice:
         info = self._call(f"stat {path}", lambda: self._dev.sync.stat(path))
         if info.mode == 0:
             raise FileNotFoundError(f"{path} does not exist on {self.serial}")
+        if stat.S_ISDIR(info.mode):  # like SimDevice.pull (sync RECV would fail, then be retried)
+            raise IsADirectoryError(f"{path}: Is a directory on {self.serial}")
         return self._call(f"pull {path}", lambda: self._dev.sync.read_bytes(path))
 
     def push(self, path: str, data: bytes) -> None:
@@ -245,6 +247,8 @@ class AdbDevice:
         info = self._call(f"stat {path}", lambda: self._dev.sync.stat(path))
         if info.mode == 0:
             raise FileNotFoundError(f"{path} does not exist on {self.serial}")
+        if not stat.S_ISDIR(info.mode):  # like SimDevice.list_dir (sync LIST of a file lists nothing)
+            raise NotADirectoryError(f"{path}: Not a directory on {self.serial}")
         entries = self._call(f"list {path}", lambda: self._dev.sync.list(path))
         out = []
         for e in entries:

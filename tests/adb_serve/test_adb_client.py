@@ -94,3 +94,22 @@ def test_logcat_streams_until_the_client_goes(one):
         watchdog.cancel()
         proc.kill()
         proc.wait(10)
+
+
+def test_choosing_a_device_with_s(two):
+    server, _ = two
+    r = run_adb(server.port, "-s", "emulator-5556", "shell", "getprop", "ro.product.model")
+    assert (r.returncode, r.stdout) == (0, b"Pixel 6\n")
+    assert "host-serial:emulator-5556:features" in server.requests
+    assert "host:tport:serial:emulator-5556" in server.requests
+    r = run_adb(server.port, "shell", "echo", "which?")
+    assert r.returncode == 1 and b"more than one device/emulator" in r.stderr
+    r = run_adb(server.port, "-s", "nosuch", "shell", "true")
+    assert r.returncode == 1 and b"device 'nosuch' not found" in r.stderr
+
+
+def test_choosing_a_device_by_transport_id(two):
+    server, _ = two
+    r = run_adb(server.port, "-t", "2", "shell", "echo", "two")
+    assert (r.returncode, r.stdout) == (0, b"two\n")
+    assert "host:transport-id:2" in server.requests  # Debian 29; newer clients send host:tport:id:2

@@ -68,6 +68,11 @@ def test_files_and_shell_through_the_device_protocol(adb_dev):
     assert [(e.name, e.is_dir, e.size) for e in dev.list_dir("/sdcard/Documents/new")] == [("x.md", False, 7)]
     with pytest.raises(FileNotFoundError):
         dev.pull("/sdcard/Documents/none.md")
+    # the same errors as SimDevice for the wrong kind of path
+    with pytest.raises(IsADirectoryError):
+        dev.pull("/sdcard/Documents/new")
+    with pytest.raises(NotADirectoryError):
+        dev.list_dir("/sdcard/Documents/new/x.md")
     assert dev.shell("echo hi; ls /nope; false") == (1, "hi\nls: /nope: No such file or directory\n", "")
 
 
@@ -98,7 +103,7 @@ def test_mobile_env_with_the_adb_backend(one):
         assert '"Calendar"' in obs["elements"]
         total = 0.0
         for line in script:
-            obs, reward, terminated, truncated, info = env.step(env.command(line))
+            obs, reward, terminated, _truncated, info = env.step(env.command(line))
             total += reward
         assert terminated and info["success"] and total == 2.0
     finally:

@@ -167,3 +167,32 @@ def test_streaming_logcat_follows_new_lines(one, device, tmp_path):
     assert "I/ActivityManager( 1433): System now ready" in text and wanted in text
     assert text.count("System now ready") == 1  # each line once
     # the fixture's server.stop() ends the stream (the client's reader sees EOF)
+
+
+def test_sync_round_trips_arbitrary_bytes_and_names(one, client):
+    """Property: whatever bytes are pushed under whatever (safe) name are pulled back unchanged."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    _, sim = one
+    device = client.device("emulator-5554")
+    names = st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF, blacklist_characters="/\\"),
+                    min_size=1, max_size=30).filter(lambda n: n not in (".", ".."))
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.binary(max_size=150_000), names)
+    def check(data: bytes, name: str) -> None:
+        path = f"/sdcard/Download/{name}"
+        device.sync.push(data, path)
+        assert device.sync.read_bytes(path) == data
+        assert sim.pull(path) == data
+        assert name in {e.path for e in device.sync.list("/sdcard/Download")}
+
+    check()
+
+
+def test_framebuffer_is_the_sims_frame(one, device):
+    _, sim = one
+    image = device.framebuffer()
+    assert image.mode == "RGBA" and image.size == (1080, 2400)
+    assert np.array_equal(np.asarray(image)[:, :, :3], sim.screenshot())

@@ -15,8 +15,8 @@ import pytest
 from mobile_gym.adb_serve.command import main
 
 
-def _start(*args: str) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "mobile_gym.adb_serve", *args], stdout=subprocess.PIPE,
+def _start(launcher: list[str], *args: str) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, *launcher, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, env=dict(os.environ))
     line = proc.stdout.readline()  # printed once listening
     match = re.search(r"on 127\.0\.0\.1:(\d+) ", line)
@@ -27,8 +27,9 @@ def _start(*args: str) -> tuple[subprocess.Popen, int]:
     return proc, int(match.group(1))
 
 
-def test_serves_n_devices_until_sigint(adb_env):
-    proc, port = _start("--port", "0", "--devices", "2", "--seed", "3", "--clock", "0.01")
+@pytest.mark.parametrize("launcher", [["-m", "mobile_gym.cli", "adb-serve"], ["-m", "mobile_gym.adb_serve"]])
+def test_serves_n_devices_until_sigint(adb_env, launcher):
+    proc, port = _start(launcher, "--port", "0", "--devices", "2", "--seed", "3", "--clock", "0.01")
     try:
         client = adbutils.AdbClient(host="127.0.0.1", port=port)
         assert [d.serial for d in client.device_list()] == ["emulator-5554", "emulator-5556"]
@@ -48,6 +49,13 @@ def test_busy_port_is_a_clear_error(capsys):
         assert main(["--port", str(port), "--clock", "0"]) == 2
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1:{port}" in err and "Address already in use" in err
+
+
+def test_the_mobile_gym_cli_has_the_subcommand():
+    from mobile_gym.cli import build_parser
+
+    args = build_parser().parse_args(["adb-serve", "--devices", "2", "--seed", "0"])
+    assert (args.port, args.host, args.devices, args.seed, args.clock) == (5037, "127.0.0.1", 2, 0, "real")
 
 
 def test_bad_arguments_are_rejected(capsys):

@@ -59,8 +59,8 @@ def test_serials_containing_colons(adb_env):
     sim.close()
 
 
-@pytest.mark.parametrize("switch, tid", [("host:tport:serial:emulator-5556", 2), ("host:transport:emulator-5556", None),
-                                         ("host:transport-id:2", None)])
+@pytest.mark.parametrize("switch, tid", [("host:tport:serial:emulator-5556", 2), ("host:tport:id:2", 2),
+                                         ("host:transport:emulator-5556", None), ("host:transport-id:2", None)])
 def test_transport_switch_then_device_service(two, switch, tid):
     server, _ = two
     with RawClient(server.port) as c:
@@ -112,6 +112,19 @@ def test_host_services_after_a_transport_switch(two):
     assert query(server.port, "host:list-forward") == ("OKAY", "")
 
 
+def test_track_devices_with_adbutils_reports_a_device_going_offline(two):
+    import adbutils
+
+    server, sims = two
+    events = adbutils.AdbClient(host="127.0.0.1", port=server.port).track_devices()
+    first = {(e.present, e.serial, e.status) for e in (next(events), next(events))}
+    assert first == {(True, "emulator-5554", "device"), (True, "emulator-5556", "device")}
+    sims[0].close()
+    changes = {(e.present, e.serial, e.status) for e in (next(events), next(events))}
+    assert (True, "emulator-5554", "offline") in changes  # adbutils also reports the old state 'absent'
+    events.close()
+
+
 def test_track_devices_sends_the_list_and_stays_open(two):
     server, _ = two
     with RawClient(server.port, timeout=0.5) as c:
@@ -119,7 +132,7 @@ def test_track_devices_sends_the_list_and_stays_open(two):
         assert c.status() == "OKAY"
         assert c.block() == "emulator-5554\tdevice\nemulator-5556\tdevice\n"
         with pytest.raises(TimeoutError):
-            c.sock.recv(1)  # open, nothing more to say: the device set never changes
+            c.sock.recv(1)  # open, and nothing more to say until a device changes state
     # The server still answers while a tracker is connected, and stop() ends trackers.
     assert query(server.port, "host:version") == ("OKAY", "0029")
 
@@ -142,3 +155,22 @@ def test_unknown_services_fail_with_a_message(two):
         c.send("reverse:forward:tcp:1;tcp:2")
         status, message = c.reply()
         assert status == "FAIL" and "'reverse:' is not supported" in message
+
+
+def test_a_closed_device_is_offline(two):
+    server, sims = two
+    sims[1].close()
+    assert query(server.port, "host:devices") == ("OKAY", "emulator-5554\tdevice\nemulator-5556\toffline\n")
+    assert query(server.port, "host-serial:emulator-5556:get-state") == ("OKAY", "offline")
+    with RawClient(server.port) as c:
+        c.send("host:tport:serial:emulator-5556")
+        assert c.reply() == ("FAIL", "device offline")
+    with RawClient(server.port) as c:
+        c.switch("emulator-5554")
+        c.send("shell:echo still here")
+        assert c.status() == "OKAY" and c.rest() == b"still here\n"
+    with RawClient(server.port) as c:
+        c.switch("emulator-5554")
+        sims[0].close()  # goes away between the transport switch and the service
+        c.send("shell:echo gone")
+        assert c.reply() == ("FAIL", "device offline")

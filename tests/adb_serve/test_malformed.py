@@ -116,3 +116,25 @@ def test_interactive_shell_is_refused_clearly(one):
         c.send("shell:")
         status, message = c.reply()
         assert status == "FAIL" and "interactive shells are not supported" in message
+
+
+def test_fuzzed_sync_and_service_bytes_never_stop_the_server(one):
+    """Random bytes as a service request or inside a sync session: FAIL or close, then still serving."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    server, _ = one
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.binary(max_size=64), st.booleans())
+    def check(data: bytes, in_sync: bool) -> None:
+        c = _sync(server) if in_sync else RawClient(server.port)
+        with c:
+            c.raw(data)
+            c.sock.shutdown(1)
+            reply = c.rest(limit=1 << 16)
+        assert reply == b"" or reply[:4] in (b"FAIL", b"OKAY", b"STAT", b"STA2", b"LST2", b"DENT", b"DONE",
+                                             b"DATA")
+
+    check()
+    _still_serving(server)

@@ -21,6 +21,7 @@ from mobile_gym.adb_serve.protocol import (
     shell_packet,
 )
 from mobile_gym.device.sim_device import SimDevice
+from tests.adb_serve.conftest import query
 
 
 def _pair_read(data: bytes) -> str:
@@ -90,4 +91,28 @@ def test_real_clock_follows_the_gaps_between_services(adb_env):
         time.sleep(0.3)
         dev.shell("true")
         assert 0.3 <= sim.android.clock.now() - t0 < 5.0
+    sim.close()
+
+
+def test_fixed_clock_steps_once_per_device_service(adb_env):
+    """clock=<s>: one step per shell command or sync session (however many requests it holds)."""
+    import adbutils
+
+    sim = SimDevice(seed=0)
+    with AdbServer({"emulator-5554": sim}, clock=0.25) as server:
+        dev = adbutils.AdbClient(host="127.0.0.1", port=server.port).device("emulator-5554")
+        clock = sim.android.clock
+        t0 = clock.now()
+        dev.shell("true")
+        assert clock.now() - t0 == pytest.approx(0.25)
+        dev.sync.list("/sdcard")  # one session: LIST
+        assert clock.now() - t0 == pytest.approx(0.5)
+        dev.sync.push(b"x", "/sdcard/Download/x")  # two sessions: STAT, then SEND
+        assert clock.now() - t0 == pytest.approx(1.0)
+        server.advance("emulator-5554", 2.0)  # exactly the asked time
+        assert clock.now() - t0 == pytest.approx(3.0)
+        with pytest.raises(KeyError, match="device 'nosuch' not found"):
+            server.advance("nosuch", 1.0)
+        assert query(server.port, "host:version") == ("OKAY", "0029")  # host services take no device time
+        assert clock.now() - t0 == pytest.approx(3.0)
     sim.close()
