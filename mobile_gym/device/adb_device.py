@@ -95,6 +95,7 @@ class AdbDevice:
         self._sleep = sleep  # real time by default; injectable so tests control time
         self._closed = False
         self._pressed = False
+        self._shell_v2: bool | None = None  # whether the device speaks shell protocol v2
         self._log_since: float | None = None
         self._log_boundary: set[LogLine] = set()
         self._size: tuple[int, int] | None = None
@@ -201,7 +202,18 @@ class AdbDevice:
             self._sh(f"input text {escape_input_text(text)}")
 
     def shell(self, cmd: str) -> tuple[int, str, str]:
-        """(exit code, output, ""): adb's v1 shell merges stderr into the output."""
+        """(exit code, stdout, stderr) over shell protocol v2 where the device offers it.
+
+        Over v1 (old devices) stderr is merged into stdout, and adbutils learns the exit code
+        from an `echo` appended to the command line, which a line ending in `exit N` never runs.
+        """
+        if self._shell_v2 is None:
+            features = self._call("read the device features", lambda: self._dev.get_features())
+            self._shell_v2 = "shell_v2" in str(features).split(",")
+        if self._shell_v2:
+            result = self._call(f"shell {cmd!r}",
+                                lambda: self._dev.shell2(cmd, timeout=self.timeout, v2=True))
+            return int(result.returncode), result.stdout, result.stderr
         result = self._call(f"shell {cmd!r}", lambda: self._dev.shell2(cmd, timeout=self.timeout))
         return int(result.returncode), result.output, ""
 

@@ -73,16 +73,14 @@ def test_files_and_shell_through_the_device_protocol(adb_dev):
         dev.pull("/sdcard/Documents/new")
     with pytest.raises(NotADirectoryError):
         dev.list_dir("/sdcard/Documents/new/x.md")
-    assert dev.shell("echo hi; ls /nope; false") == (1, "hi\nls: /nope: No such file or directory\n", "")
+    # shell protocol v2: stdout and stderr apart, as SimDevice.shell gives them
+    assert dev.shell("echo hi; ls /nope; false") == (1, "hi\n", "ls: /nope: No such file or directory\n")
 
 
-@pytest.mark.xfail(strict=True, raises=DeviceError,
-                   reason="AdbDevice.shell uses adbutils' v1 shell2, which appends `; echo X4EXIT:$?` and so "
-                          "cannot report the status of a command line that runs `exit N` (adb.md section 4); "
-                          "shell2(cmd, v2=True) would. Reported to the adb backend's owner.")
 def test_shell_exit_status_of_exit_n(adb_dev):
     dev, _, _ = adb_dev
-    assert dev.shell("echo hi; exit 4")[0] == 4
+    assert dev.shell("echo hi; exit 4") == (4, "hi\n", "")
+    assert dev.shell("ls /nope")[2].startswith("ls: /nope")
 
 
 def test_mobile_env_with_the_adb_backend(one):

@@ -75,9 +75,14 @@ class AdbOverSim:
         _code, out, err = self.sim.shell(cmd)
         return (out + err).rstrip()
 
-    def shell2(self, cmd: str, timeout: float | None = None) -> ShellReturn:
+    def get_features(self) -> str:
+        return "shell_v2,cmd,stat_v2"
+
+    def shell2(self, cmd: str, timeout: float | None = None, v2: bool = False) -> ShellReturn:
         self.commands.append(cmd)
         code, out, err = self.sim.shell(cmd)
+        if v2:
+            return ShellReturn(command=cmd, returncode=code, output=out + err, stdout=out, stderr=err)
         return ShellReturn(command=cmd, returncode=code, output=out + err)
 
     def screenshot(self, error_ok: bool = True) -> Image.Image:

@@ -100,6 +100,9 @@ class FakeAdbutilsDevice:
             return "  mCurrentFocus=Window{a1b2 u0 com.simplemobiletools.calendar.pro/.activities.MainActivity}"
         return ""
 
+    def get_features(self):
+        return "cmd"  # an old device: no shell_v2, so AdbDevice.shell uses v1
+
     def shell2(self, cmd, timeout=None):
         self._maybe_fail()
         self.commands.append(cmd)
