@@ -172,6 +172,9 @@ class DialogHandle:
         self.cancelable = cancelable
         self.on_cancel = on_cancel
         self.showing = True
+        # a popup's place while the keyboard is hidden (it moves above the IME while it
+        # holds the focused editor); None for dialogs, which are always re-centred
+        self.home_bounds: Any = None
 
     def dismiss(self) -> None:
         if self.showing:

@@ -490,18 +490,29 @@ class ActivityManager:
         rec.decor.set_view(root)
 
     def relayout_app_windows(self) -> None:
-        """The IME appeared or went away: inset the shown activity's content (adjustResize)
-        and keep its dialogs centred above the keyboard."""
+        """The IME appeared or went away: inset the shown activity's content (adjustResize),
+        keep its dialogs centred above the keyboard (centred on the screen again when it
+        hides) and move a popup holding the focused editor up above the keyboard."""
         rec = self.top_record
         if rec is None:
             return
         if rec.decor is not None:
             rec.decor.fit(self.screen, rec.activity.soft_input_mode)
+        editor = self.wm.focused_editor if self.screen.ime_height else None
         for d in rec.dialogs:
-            if d.kind == "dialog" and d.window is not None:
-                bounds = self.screen.dialog_bounds(d.window.root)
-                if d.window.bounds != bounds:
-                    d.window.bounds = bounds
+            w = d.window
+            if w is None:
+                continue
+            if d.kind == "dialog":
+                bounds = self.screen.dialog_bounds(w.root)
+            elif d.home_bounds is not None:
+                bounds = d.home_bounds
+                if editor is not None and editor.window is w:
+                    bounds = self.screen.above_ime(bounds)
+            else:
+                continue
+            if w.bounds != bounds:
+                w.bounds = bounds
 
     def show_dialog(self, activity: Activity, root: View, *, cancelable: bool,
                     on_cancel: Callable[[], Any] | None) -> DialogHandle:
@@ -524,9 +535,10 @@ class ActivityManager:
         if rec is None or rec.finishing:
             raise RuntimeError("show_popup() on an activity that is not running")
         handle = DialogHandle(activity, None, "popup", True, None)
+        handle.home_bounds = popup_bounds(root, anchor, self.screen.width, self.screen.height,
+                                          self.screen.density)
         handle.window = Window(root, package=rec.package, kind="popup", on_outside_touch=handle.cancel,
-                               bounds=popup_bounds(root, anchor, self.screen.width, self.screen.height,
-                                                   self.screen.density))
+                               bounds=handle.home_bounds)
         if hasattr(root, "request_dismiss"):
             root.request_dismiss = handle.dismiss
         rec.dialogs.append(handle)

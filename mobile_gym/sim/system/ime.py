@@ -2,7 +2,9 @@
 
 Shown when an EditText takes focus (the window manager's `on_editor_focus` callback) or is
 tapped again while focused; hidden by Back, by HOME/APP_SWITCH and when focus leaves the
-editor. While shown, the app window shrinks above it (adjustResize) so the field stays visible.
+editor. While shown, the app window shrinks above it (adjustResize) so the field stays visible,
+the app's dialogs are re-centred above it and a popup holding the focused editor moves up
+(`ActivityManager.relayout_app_windows`); they return to their places when it hides.
 """
 
 from __future__ import annotations

@@ -62,6 +62,15 @@ class ScreenLayout:
         top = c.top + (c.height - h) // 2
         return Rect(left, top, left + width, top + h)
 
+    def above_ime(self, bounds: Rect) -> Rect:
+        """`bounds` moved up just enough to end above the IME (adjustPan of a popup that holds
+        the focused editor), never above the status bar; cut to that area when taller."""
+        area = self.app_bounds()
+        if bounds.bottom <= area.bottom:
+            return bounds
+        top = max(area.top, bounds.top - (bounds.bottom - area.bottom))
+        return Rect(bounds.left, top, bounds.right, min(area.bottom, top + bounds.height))
+
     def toast_bounds(self, width: int, height: int) -> Rect:
         """Toast: centred horizontally, 64dp... above the navigation bar."""
         left = (self.width - width) // 2

@@ -192,8 +192,8 @@ class Shell:
                 if target == "/dev/stderr":
                     fds[redir.fd] = fds[2]
                     continue
-                path = normalize(target, self.cwd)
-                try:
+                try:   # an empty target (`>$unset`) is refused by normalize like a bad path
+                    path = normalize(target, self.cwd)
                     self.android.storage.write(path, b"", append=redir.op == ">>")
                 except (OSError, ValueError) as exc:
                     err += f"{SH}: can't create {target}: {_reason(exc)}\n".encode()
