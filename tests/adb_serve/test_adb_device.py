@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mobile_gym.device import Device, DeviceError
+from mobile_gym.device import Device
 from mobile_gym.device.adb_device import AdbDevice
 
 CAL = "com.simplemobiletools.calendar.pro"
