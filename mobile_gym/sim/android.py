@@ -284,7 +284,6 @@ class SimAndroid:
             editor.commit_text(text)  # type: ignore[attr-defined]
         except Exception as exc:  # noqa: BLE001
             self._crash_front(front, exc)
-        st.ime.text_changed()
         self._settle()
         return True
 

@@ -28,3 +28,14 @@ def test_input_text_turns_sentence_shift_off_and_on() -> None:
     assert _shift_desc_and_letter(dev) == "q"
     dev.input_text(". ")
     assert _shift_desc_and_letter(dev) == "Q"
+
+
+def test_deleting_back_to_an_empty_field_turns_shift_on() -> None:
+    dev = SimDevice(seed=0)
+    dev.shell(f"am start -n {CAL}/.activities.EventActivity")
+    dev.advance(1.0)
+    dev.input_text("Ab")
+    assert _shift_desc_and_letter(dev) == "q"
+    dev.key("DEL")
+    dev.key("DEL")
+    assert _shift_desc_and_letter(dev) == "Q"

@@ -86,13 +86,14 @@ class InputMethod:
         self._screen.ime_height = 0
         self._am.relayout_app_windows()
 
-    def text_changed(self) -> None:
-        """Text reached the editor without the keyboard (`input text`): like Gboard on a
-        selection update, re-check auto-capitalisation and the enter key."""
-        if self.shown and self.keyboard is not None:
-            self.keyboard.refresh()
-
     def sync(self) -> None:
-        """Hide when the editor went away (activity switched, dialog closed, view removed)."""
-        if self.shown and self._wm.focused_editor is None:
+        """Keep the keyboard in step with the editor after every input: hide it when the
+        editor went away (activity switched, dialog closed, view removed); otherwise, like
+        Gboard on a selection update, re-check auto-capitalisation and the enter key, since
+        text also arrives without the keyboard (`input text`, DEL, the app itself)."""
+        if not self.shown:
+            return
+        if self._wm.focused_editor is None:
             self.hide()
+        elif self.keyboard is not None:
+            self.keyboard.refresh()
