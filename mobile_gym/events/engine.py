@@ -58,6 +58,7 @@ from mobile_gym.events.sources.text import FULL_SCREEN, TextSource
 from mobile_gym.events.sources.view_hierarchy import PropertyCheck, ViewHierarchySource
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
 from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
+from mobile_gym.events.ui_tree import UiTree, UiTreeReader
 
 __all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
 
@@ -116,6 +117,7 @@ class _Context:
         self._boxes: list[TextBox] | None = None
         self._xml: str | None = None
         self._root: etree._Element | None = None
+        self._tree: UiTree | None | bool = False
         self._memo: dict[Hashable, Any] = {}
         self.timing: dict[str, float] = {}
 
@@ -160,6 +162,15 @@ class _Context:
             self._root = self.engine._parse_hierarchy(xml, self.frame_id)
             self._time("hierarchy_parse", t0)
         return self._root
+
+    def ui_tree(self) -> UiTree | None:
+        """The dump read by the fast reader, or None when it needs lxml (see ui_tree.py)."""
+        if self._tree is False:
+            xml = self.hierarchy_text()
+            t0 = time.perf_counter()
+            self._tree = self.engine._read_tree(xml)
+            self._time("hierarchy_parse", t0)
+        return self._tree  # type: ignore[return-value]
 
     def text_boxes(self) -> list[TextBox]:
         if self._boxes is None:
@@ -208,6 +219,9 @@ class EventEngine:
         self._xml: str | None = None
         self._seen_xml: str | None = None
         self._root: etree._Element | None = None
+        self._tree_xml: str | None = None
+        self._tree: UiTree | None = None
+        self._tree_reader = UiTreeReader()
         self._vh_memo: dict[Hashable, Any] = {}
         self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
                                        remove_blank_text=False)
@@ -319,6 +333,9 @@ class EventEngine:
                     raise EventGraphError(self._where(("event_sources", i, "id"), f"event source #{i}") +
                                           f": id {es.id} is defined twice")
                 self.sources[es.id] = node
+        compounds = [c for n in self._all_sources if isinstance(n.source, ViewHierarchySource)
+                    and n.source.selector.tree is not None for c in n.source.selector.tree.compounds]
+        self._tree_reader = UiTreeReader(compounds)
         pending: list[tuple[Slot, Any, FieldPath]] = []
 
         def build(msg: Any, path: FieldPath, label: str) -> Slot:
@@ -454,6 +471,14 @@ class EventEngine:
         self._root = root
         return root
 
+    def _read_tree(self, xml: str) -> UiTree | None:
+        """The dump as a UiTree; an identical dump to the last one reuses it."""
+        if self._tree_xml is not None and (xml is self._tree_xml or xml == self._tree_xml):
+            return self._tree
+        self._tree = self._tree_reader.read(xml)
+        self._tree_xml = xml
+        return self._tree
+
     @property
     def needs_hierarchy(self) -> bool:
         """Whether any live source reads the view hierarchy (the env may skip the dump if not)."""
@@ -483,6 +508,8 @@ class EventEngine:
         self._refresh_live()
         self._xml = None
         self._root = None
+        self._tree_xml = None
+        self._tree = None
         self._seen_xml = None
         self._vh_memo.clear()
         for s in self._all_sources:

@@ -19,6 +19,8 @@ from cssselect.xpath import XPathExpr
 from lxml import etree
 
 from mobile_gym.events.errors import SelectorError
+from mobile_gym.events.tree_selector import TreeSelector, literal_tokens, tree_selector
+from mobile_gym.events.ui_tree import UiNode, UiTree
 
 __all__ = ["CompiledSelector", "compile_selector", "mobile_env_to_css"]
 
@@ -100,12 +102,14 @@ def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
 
 @dataclass(frozen=True)
 class CompiledSelector:
-    """A selector group compiled to one XPath; call `select(root)` to get matching elements.
+    """A selector group compiled to one XPath (`select(root)` on an lxml tree) and, when it is
+    in the supported subset, to a `TreeSelector` (`select_tree(tree)` on a `UiTree`, same result).
 
     `required` lists, per alternative of the group, string literals that must occur in the raw
-    XML for that alternative to match (attribute values of `=`, `^=`, `$=`, `*=`, `~=`, `|=`
-    conditions outside `:not`, limited to characters XML never escapes). `may_match(xml)` is an
-    exact pre-test: False means the selector cannot match, so parsing can be skipped.
+    XML for that alternative to match (the space-separated pieces of attribute values of `=`,
+    `^=`, `$=`, `*=`, `~=`, `|=` conditions outside `:not`, limited to characters XML never
+    escapes). `may_match(xml)` is an exact pre-test: False means the selector cannot match, so
+    parsing can be skipped. Character references (`&#...;`) in the dump disable it.
     """
 
     source: str
@@ -113,12 +117,18 @@ class CompiledSelector:
     xpath: str
     _compiled: etree.XPath
     required: tuple[tuple[str, ...], ...] = ()
+    tree: TreeSelector | None = None
 
     def select(self, root: etree._Element) -> list[etree._Element]:
         return self._compiled(root)  # type: ignore[return-value]
 
+    def select_tree(self, tree: UiTree) -> list[UiNode]:
+        if self.tree is None:
+            raise ValueError(f"selector {self.source!r} needs the XPath path (select on an lxml tree)")
+        return self.tree.select(tree)
+
     def may_match(self, xml: str) -> bool:
-        if not self.required:
+        if not self.required or ("&" in xml and "&#" in xml):
             return True
         for alternative in self.required:
             for literal in alternative:
@@ -127,9 +137,6 @@ class CompiledSelector:
             else:
                 return True
         return False
-
-
-_UNSAFE = set('&<>"\'') | {chr(c) for c in range(32)}
 
 
 def _literals(node: object, out: list[str]) -> None:
@@ -141,19 +148,16 @@ def _literals(node: object, out: list[str]) -> None:
         return
     if isinstance(node, p.Attrib):
         value = getattr(node.value, "value", node.value)
-        if node.operator in ("=", "^=", "$=", "*=", "~=", "|=") and isinstance(value, str) and value \
-                and value.isascii() and not (set(value) & _UNSAFE) and node.flag is None:
-            out.append(value)
+        if node.operator in ("=", "^=", "$=", "*=", "~=", "|=") and isinstance(value, str) and node.flag is None:
+            out += literal_tokens(value)
         _literals(node.selector, out)
         return
     if isinstance(node, p.Class):
-        if node.class_name and node.class_name.isascii() and not (set(node.class_name) & _UNSAFE):
-            out.append(node.class_name)
+        out += literal_tokens(node.class_name)
         _literals(node.selector, out)
         return
     if isinstance(node, p.Hash):
-        if node.id and node.id.isascii() and not (set(node.id) & _UNSAFE):
-            out.append(node.id)
+        out += literal_tokens(node.id)
         _literals(node.selector, out)
         return
     if isinstance(node, p.CombinedSelector):
@@ -244,4 +248,4 @@ def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector")
         compiled = etree.XPath(xpath, smart_strings=False)
     except etree.XPathSyntaxError as exc:  # pragma: no cover - cssselect emits valid XPath
         raise SelectorError(f"{where}: selector {css!r} gave invalid XPath {xpath!r}: {exc}") from None
-    return CompiledSelector(", ".join(parts), css, xpath, compiled, tuple(required))
+    return CompiledSelector(", ".join(parts), css, xpath, compiled, tuple(required), tree_selector(css))

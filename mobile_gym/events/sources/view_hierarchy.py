@@ -16,7 +16,6 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from mobile_gym.events.errors import TaskCompileError
-from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.selector import CompiledSelector
 from mobile_gym.events.sources.base import Context, Repeat, Source
 
@@ -74,6 +73,8 @@ class PropertyCheck:
             return False
         if self.regex is not None:
             return self.regex.search(actual if isinstance(actual, str) else str(actual)) is not None
+        if self.reference is None:
+            return True  # a property without a value asks only that the attribute exists
         num = _number(actual)
         if num is None:
             return False
@@ -95,26 +96,45 @@ class ViewHierarchySource(Source):
         self._virtual = any(n in VIRTUAL for n in self._names)
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
+        """The property tuples of the matched nodes that pass every property check. Filtering
+        here instead of in `match` gives the same values under every repeatability (`match`
+        depends on the tuple alone) and lets a node that the fast reader shares between dumps
+        keep its verdict."""
         text = ctx.hierarchy_text()  # first: a changed dump invalidates the memo below
         key = ("vh", self.selector.xpath, self._names)
         cached = ctx.memo(key)
         if cached is not None:
             return cached
-        if not self.selector.may_match(text):
-            ctx.set_memo(key, [])
-            return []
-        root = ctx.hierarchy()
         out: list[Hashable] = []
-        names = self._names
         size = ctx.screen_size() if self._virtual else (1, 1)
-        for node in self.selector.select(root):
-            get = node.get
-            if not self._virtual:
-                out.append(tuple(get(n) for n in names))
-                continue
+        tree = ctx.ui_tree() if self.selector.tree is not None else None
+        if tree is not None:
+            memo_key = (self, size)
+            for node in self.selector.select_tree(tree):
+                memo = node.memo
+                if memo is None:
+                    memo = node.memo = {}
+                if memo_key in memo:
+                    raw = memo[memo_key]
+                else:
+                    raw = memo[memo_key] = self._passing(node, size)
+                if raw is not None:
+                    out.append(raw)
+        elif self.selector.may_match(text):  # a cheap way to skip the lxml parse
+            for element in self.selector.select(ctx.hierarchy()):
+                raw = self._passing(element, size)
+                if raw is not None:
+                    out.append(raw)
+        ctx.set_memo(key, out)
+        return out
+
+    def _passing(self, node: Any, size: tuple[int, int]) -> tuple[Any, ...] | None:
+        """The node's property tuple, or None if a property check fails."""
+        get = node.get
+        if self._virtual:
             bounds = parse_bounds(get("bounds") or "")
             vals: list[Any] = []
-            for n in names:
+            for n in self._names:
                 if n in VIRTUAL:
                     if bounds is None:
                         vals.append(None)
@@ -123,12 +143,13 @@ class ViewHierarchySource(Source):
                         vals.append(bounds[i] / (size[0] if i % 2 == 0 else size[1]))
                 else:
                     vals.append(get(n))
-            out.append(tuple(vals))
-        ctx.set_memo(key, out)
-        return out
-
-    def match(self, raw: Any, ctx: Context) -> Any:
+            raw = tuple(vals)
+        else:
+            raw = tuple(get(n) for n in self._names)
         for prop, actual in zip(self.properties, raw):
             if not prop.check(actual):
-                return NO_MATCH
+                return None
+        return raw
+
+    def match(self, raw: Any, ctx: Context) -> Any:
         return list(raw)
