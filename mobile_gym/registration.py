@@ -1,14 +1,15 @@
 """Gymnasium ids for mobile_gym tasks, registered on `import mobile_gym`.
 
 - `MobileEnv/Task-v0`: any task file: `gym.make("MobileEnv/Task-v0", task_path="my.textproto")`.
-- `MobileEnv/<Name>-v0` for every `task_defs/<name>.textproto` (CamelCase of the file stem,
+- `MobileEnv/<Name>-v0` for every `mobile_gym/task_defs/<name>.textproto` (CamelCase of the file stem,
   e.g. `calendar_open_editor.textproto` -> `MobileEnv/CalendarOpenEditor-v0`).
 - Templated task families (mobile_gym.tasks.registry): `MobileEnv/<Family>-v0` plus their
   aliases (`MobileEnv/Calendar-v0` = CalendarAddOneEvent); a new task per reset seed.
 
 Every id accepts MobileEnv's keyword arguments (backend, serial, obs_size, obs_keys,
 step_seconds, max_steps, max_seconds, render_mode, vocabulary, ...).
-The task directory is `<repo>/task_defs`, or `$MOBILE_GYM_TASK_DIR` when set.
+The task directory is the package's `task_defs/` (installed with it), or `$MOBILE_GYM_TASK_DIR`
+when set.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def task_dir() -> Path:
     override = os.environ.get("MOBILE_GYM_TASK_DIR")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent / "task_defs"
+    return Path(__file__).resolve().parent / "task_defs"
 
 
 def env_name(stem: str) -> str:

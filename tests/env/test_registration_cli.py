@@ -12,7 +12,7 @@ from mobile_gym.cli import main
 from mobile_gym.env import MobileEnv
 from mobile_gym.registration import env_name, registered_tasks, task_path_for
 
-TASK = Path(__file__).resolve().parents[2] / "task_defs" / "calendar_open_editor.textproto"
+TASK = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
 
 
 def test_import_registers_ids():
