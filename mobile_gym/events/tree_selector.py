@@ -9,8 +9,10 @@ the engine runs the compiled XPath on an lxml tree instead. Results are the node
 order, that `etree.XPath(GenericTranslator().css_to_xpath(css, prefix="descendant-or-self::"))`
 selects from the root; a property test checks the two agree.
 
-Tests that depend only on a node's attributes are memoised on the `UiNode`, which the reader
-shares between dumps, so an unchanged node is tested once per episode, not once per step.
+The attribute-only part of each compound runs once per distinct tag, not once per step: a
+reader that registered the compounds keeps the verdicts in each node's mask, computed when the
+tag is first read; other compounds are memoised on the `UiNode`, which the reader shares
+between dumps.
 """
 
 from __future__ import annotations

@@ -178,6 +178,7 @@ class UiTree:
 
 
 _OPEN, _SELF_CLOSING, _CLOSE, _DECLARATION_KIND = range(4)
+_UNMATCHABLE: Any = object()
 _IGNORED = (_DECLARATION_KIND, None, 0)
 _DECLARATION = re.compile(r"""\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1"""
                           r"""(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])(?i:utf-8)\2)?"""
@@ -204,7 +205,7 @@ class UiTreeReader:
         self._fast: re.Pattern[str] = _NEVER
         self._fast_name = ""
         self._fast_layout: dict[str, int] = {}
-        self._previous: list[str] = []
+        self._previous: list[Any] = []
         self._previous_entries: list[tuple[int, Any, int]] = []
 
     def read(self, xml: str) -> UiTree | None:
@@ -237,7 +238,8 @@ class UiTreeReader:
                     known = self._intern(piece, first=k == 1, last=k == count - 1)
                     if known is None:
                         return None
-                    tags[piece] = known
+                    if k != count - 1:  # the last piece may end in text that is ignored only there
+                        tags[piece] = known
                 entry = known
             entries[k] = entry
             kind, node, mask = entry
@@ -267,6 +269,7 @@ class UiTreeReader:
                 return None
         if top >= 0 or not nodes:
             return None
+        pieces[-1] = _UNMATCHABLE  # (see above) never reused by position either
         self._previous, self._previous_entries = pieces, entries
         return UiTree(nodes, parents, flagged, present, self.bits)
 

@@ -215,6 +215,14 @@ def test_unchanged_tags_are_shared_between_dumps():
     assert a1.nodes[2] is b.nodes[2] and a1.nodes[3] is not b.nodes[3]
 
 
+def test_text_after_the_last_tag_is_ignored_there_only():
+    reader = UiTreeReader()
+    for _ in range(2):  # the second time the tags come from the reader's caches
+        assert reader.read('<hierarchy rotation="0" />trailing words') is not None  # as lxml's path: up to the last '>'
+        assert reader.read('<h><hierarchy rotation="0" />trailing words</h>') is None
+        assert reader.read('<h><node /><hierarchy rotation="0" />trailing words</h>') is None
+
+
 def test_character_references_do_not_hide_a_match():
     xml = dump(N(children=[N(text="&#79;K", rid="app:id/ok")])).replace("&amp;#79;", "&#79;")
     assert 'text="&#79;K"' in xml
