@@ -4,7 +4,8 @@
    6-slot graph; every step's dump differs from the previous one in 81 tags (a search text and
    every row title), alternating between two versions of the screen. Target <= 0.3 ms/step.
 2. `vh_step_new_tags`: the same, but the 81 changed tags are new every step (never seen before).
-3. `vh_step_new_screen`: the same, but every tag is new every step (a screen never seen before).
+3. `vh_step_scrolled`: the same screen with every `bounds` value new every step (scrolling).
+   `vh_step_new_screen`: new bounds and new titles every step (a screen never seen before).
 4. `vh_step_unchanged`: an identical dump every step (tree and selector results reused).
 5. `vh_step_changed_nomatch`: as 1, with 4 WikiHow-style selectors that match nothing.
 6. `reference_lxml_xpath`: the same work as 1 done the way Mobile-Env does it, in this process:
@@ -190,6 +191,8 @@ def main() -> int:
     vh.reset()
     results["vh_step_new_tags"] = summary(run(vh, fresh, lambda i: make_hierarchy(400, 10 + i)[0], [[]], None))
     vh.reset()
+    results["vh_step_scrolled"] = summary(run(vh, fresh, lambda i: make_hierarchy(400, 0, 1 + i)[0], [[]], None))
+    vh.reset()
     results["vh_step_new_screen"] = summary(run(vh, fresh, lambda i: make_hierarchy(400, 10 + i, 1 + i)[0],
                                                 [[]], None))
     vh.reset()
@@ -230,7 +233,7 @@ def main() -> int:
     targets = {"vh_step_changed": 0.3, "slots_only": 0.05}
     print(f"hierarchy: {nodes} nodes, {results['xml_bytes']} bytes; 4 selector sources; 6 slots; {n} steps")
     print(f"{'case':<24} {'mean ms':>9} {'median':>9} {'p90':>9}  target")
-    for key in ("vh_step_changed", "vh_step_new_tags", "vh_step_new_screen", "vh_step_unchanged",
+    for key in ("vh_step_changed", "vh_step_new_tags", "vh_step_scrolled", "vh_step_new_screen", "vh_step_unchanged",
                 "vh_step_changed_nomatch", "reference_lxml_xpath", "parse_only", "slots_only", "slots_firing"):
         s = results[key]
         assert isinstance(s, dict)

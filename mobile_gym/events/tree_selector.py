@@ -90,11 +90,14 @@ class Compound:
     parts."""
 
     has_position: bool
+    attributes: frozenset[str]
 
     def __init__(self, element: str | None, tests: list[AttrTest], positional: list[str],
-                 negations: list[Compound], literals: list[str]) -> None:
+                 negations: list[Compound], literals: list[str], attributes: list[str]) -> None:
         self.element = element
         self.tests = tuple(tests)
+        # every attribute name the compound reads, its negations included
+        self.attributes = frozenset(attributes).union(*(n.attributes for n in negations))
         self.positional = tuple(positional)
         self.negations = tuple(n for n in negations if not n.has_position)
         self.positional_negations = tuple(n for n in negations if n.has_position)
@@ -154,6 +157,7 @@ def _compound(tree: object) -> Compound:
     positional: list[str] = []
     negations: list[Compound] = []
     literals: list[str] = []
+    attributes: list[str] = []
     node = tree
     while not isinstance(node, css.Element):
         if isinstance(node, css.Attrib):
@@ -161,13 +165,16 @@ def _compound(tree: object) -> Compound:
                 raise Unsupported("namespaced or flagged attribute selector")
             value = None if node.value is None else node.value.value
             tests.append(_attr_test(node.attrib, node.operator, value))
+            attributes.append(node.attrib)
             if value and node.operator in ("=", "^=", "$=", "*=", "~=", "|="):
                 literals += literal_tokens(value)
         elif isinstance(node, css.Class):
             tests.append(_attr_test("class", "~=", node.class_name))
+            attributes.append("class")
             literals += literal_tokens(node.class_name)
         elif isinstance(node, css.Hash):
             tests.append(_attr_test("id", "=", node.id))
+            attributes.append("id")
             literals += literal_tokens(node.id)
         elif isinstance(node, css.Pseudo) and node.ident.lower() in _POSITIONAL:
             positional.append(node.ident.lower())
@@ -180,7 +187,7 @@ def _compound(tree: object) -> Compound:
         raise Unsupported("namespaced element")
     if any(p.endswith("-of-type") for p in positional) and not node.element:
         raise Unsupported("-of-type on '*'")
-    return Compound(node.element or None, tests, positional, negations, literals)
+    return Compound(node.element or None, tests, positional, negations, literals, attributes)
 
 
 class TreeSelector:

@@ -80,9 +80,10 @@ def _attribute_value(raw: str) -> str:
 
 
 class NodeTest(Protocol):
-    """What the reader needs of a selector's rightmost compound to flag candidate nodes."""
+    """What the reader needs of a selector compound to flag the nodes that pass it."""
 
-    literals: tuple[str, ...]
+    literals: tuple[str, ...]  # strings a passing tag's raw text contains
+    attributes: frozenset[str]  # the attribute names the test reads
 
     def node_test(self, node: UiNode) -> bool: ...
 
@@ -205,6 +206,11 @@ class UiTreeReader:
         self._fast: re.Pattern[str] = _NEVER
         self._fast_name = ""
         self._fast_layout: dict[str, int] = {}
+        # Tags that differ from a known tag only in `bounds` (scrolling, animation) reuse its
+        # verdicts when no test reads `bounds`.
+        self._moves_reusable = all("bounds" not in getattr(t, "attributes", ("bounds",)) for t in self.tests)
+        self._after_bounds = -1
+        self._skeletons: dict[str, tuple[int, Any, int]] = {}
         self._previous: list[Any] = []
         self._previous_entries: list[tuple[int, Any, int]] = []
 
@@ -217,6 +223,7 @@ class UiTreeReader:
         tags = self._tags
         if len(tags) > self.cache_limit:
             tags.clear()
+            self._skeletons.clear()
         lookup = tags.get
         # A tag at the same position as in the previous dump is compared instead of hashed.
         previous, previous_entries = self._previous, self._previous_entries
@@ -280,11 +287,24 @@ class UiTreeReader:
         if end + 1 < len(piece) and piece[end + 1:].strip(_SPACE) and not last:
             return None  # text content; after the last tag it is ignored like the lxml path does
         body = piece[:end]
+        skeleton = None
+        if self._moves_reusable:
+            skeleton, value = self._without_bounds(body)
+            template = self._skeletons.get(skeleton) if skeleton is not None else None
+            if template is not None and "&" not in value and value.isprintable():
+                # a known tag that only moved: same attributes but bounds, same verdicts
+                kind, known, mask = template
+                node = UiNode(piece, known.name, known._layout, None, False)
+                node.mask = mask
+                return (kind, node, mask)
         fast = self._fast.fullmatch(body)
         if fast is not None and (body.isascii() or _FORBIDDEN.search(body) is None):
             # the same element name and attribute names as the last new tag, plain values
             node = UiNode(piece, self._fast_name, self._fast_layout, None, False)
-            return (_SELF_CLOSING if body[-1] == "/" else _OPEN, node, self._mask(node, body, False))
+            entry = (_SELF_CLOSING if body[-1] == "/" else _OPEN, node, self._mask(node, body, False))
+            if skeleton is not None:
+                self._skeletons[skeleton] = entry
+            return entry
         if body[:1] == "?":
             if first and _DECLARATION.fullmatch(body):
                 return (_DECLARATION_KIND, None, 0)
@@ -317,8 +337,27 @@ class UiTreeReader:
             return None
         self._fast = _fast_pattern(name, layout)
         self._fast_name, self._fast_layout = name, layout
+        self._after_bounds = len(layout) - 1 - layout["bounds"] if "bounds" in layout else -1
         node = UiNode(piece, name, layout, parts[1::2], careful)
         return (_SELF_CLOSING if self_closing else _OPEN, node, self._mask(node, rest, careful))
+
+    def _without_bounds(self, body: str) -> tuple[str | None, str]:
+        """(tag text without the value of `bounds`, that value), reading the tag with the
+        current fast layout; (None, "") when that layout has no `bounds`. Two tags with the same
+        skeleton differ only in that value (the value is found by counting quotes from the end,
+        so equal skeletons split at the same place)."""
+        after = self._after_bounds
+        if after < 0:
+            return None, ""
+        j = len(body)
+        for _ in range(2 * after + 1):
+            j = body.rfind('"', 0, j)
+            if j < 0:
+                return None, ""
+        i = body.rfind('"', 0, j) + 1
+        if i <= 0:
+            return None, ""
+        return body[:i] + body[j:], body[i:j]
 
     def _mask(self, node: UiNode, raw: str, careful: bool) -> int:
         """Bit i set when node passes tests[i]; `raw` is the tag text, for the literal pre-test

@@ -25,7 +25,7 @@ if not GMAIL.is_file():
     GMAIL = Path("/work/shared/fixtures/view_hierarchies/gmail_welcome.xml")
 
 ELEMENTS = ["node", "n", "hierarchy"]
-ATTRS = ["index", "text", "resource-id", "class", "id", "package"]
+ATTRS = ["index", "text", "resource-id", "class", "id", "package", "bounds"]
 VALUES = st.one_of(st.sampled_from(["a", "b", "a b", "a-b", "ab", "", "é", "1"]),
                    st.text(alphabet="ab -é=/>&<\"'\n\t\r", max_size=5))
 
@@ -68,6 +68,26 @@ def documents(draw) -> str:
     return "".join(out)
 
 
+def moved(element, new_bounds):
+    """The same element tree with each `bounds` value replaced by the next of new_bounds."""
+    name, attrs, children, self_close, ws = element
+    attrs = [(n, next(new_bounds, v) if n == "bounds" else v, style) for n, v, style in attrs]
+    return name, attrs, [moved(c, new_bounds) for c in children], self_close, ws
+
+
+@st.composite
+def moving_documents(draw) -> list[str]:
+    """A screen and versions of it in which only `bounds` values changed (scrolling)."""
+    tree = draw(elements())
+    spaced = draw(st.booleans())
+    out = []
+    for _ in range(draw(st.integers(2, 4))):
+        text: list[str] = []
+        render(moved(tree, iter(draw(st.lists(VALUES, max_size=12)))), text, spaced)
+        out.append("".join(text))
+    return out
+
+
 def _positions(root: etree._Element) -> dict[etree._Element, int]:
     return {el: i for i, el in enumerate(root.iter())}
 
@@ -93,11 +113,39 @@ def test_reader_gives_lxml_elements_and_values(xml):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(documents(), min_size=2, max_size=4))
+@given(st.one_of(st.lists(documents(), min_size=2, max_size=4), moving_documents()))
 def test_a_reader_reused_across_dumps_gives_fresh_results(xmls):
     reader = UiTreeReader()
     for xml in xmls + xmls[::-1]:
         assert_same_tree(xml, reader)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(moving_documents(), st.lists(st.deferred(lambda: selector_groups()), min_size=1, max_size=3))
+def test_selectors_stay_exact_while_the_screen_scrolls(xmls, groups):
+    """Moved tags reuse verdicts only when no selector reads `bounds`; either way, exact."""
+    pairs = [(css, s) for css, s in zip(groups, map(_tree_selector_or_none, groups)) if s is not None]
+    assume(pairs)
+    reader = UiTreeReader([c for _, s in pairs for c in s.compounds])
+    for xml in xmls:
+        tree = reader.read(xml)
+        root = etree.fromstring(xml.encode())
+        where = _positions(root)
+        for css, selector in pairs:
+            expected = [where[el] for el in _xpath(css)(root)]
+            assert selector.select_indices(tree) == expected
+
+
+def _xpath(css: str) -> etree.XPath:
+    return etree.XPath(cssselect.GenericTranslator().css_to_xpath(css, prefix="descendant-or-self::"))
+
+
+def _tree_selector_or_none(css: str):
+    try:
+        _xpath(css)
+    except cssselect.SelectorError:
+        return None
+    return tree_selector(css)
 
 
 def test_real_dumps_take_the_fast_path():
