@@ -295,3 +295,16 @@ def test_fast_and_xpath_selectors_share_one_step():
     assert result.reward == 1
     assert {k: v for k, v in result.fired.items() if k.startswith("source")} == {
         "source:1": [["Inbox"]], "source:2": [["Inbox"]]}
+
+
+def test_sources_sharing_a_selector_keep_their_own_property_checks():
+    task = """
+    event_sources { id: 1 view_hierarchy_event { selector: '#$"title"' properties { property_name: "text" pattern: "^Inbox$" } } }
+    event_sources { id: 2 view_hierarchy_event { selector: '#$"title"' properties { property_name: "text" pattern: "^Sent$" } } }
+    event_slots { reward_listener { type: OR id: 3 events { event { id: 4 events { id: 1 } transformation: "y = 1" } }
+                                            events { event { id: 5 events { id: 2 } transformation: "y = 10" } } } }
+    """
+    inbox = dump(N(children=[N(rid="app:id/title", text="Inbox")]))
+    sent = dump(N(children=[N(rid="app:id/title", text="Sent")]))
+    driver = Driver(EventEngine(from_text(task)))
+    assert [driver.step(xml=xml).reward for xml in (inbox, sent)] == [1, 10]

@@ -4,8 +4,9 @@ For each node the selector matches, the raw input is the tuple of the requested 
 (attribute strings; `left/top/right/bottom` are floats normalised from `bounds` by the screen
 size). The node matches when every property passes: a `pattern` property is `re.search` on the
 attribute; a numeric property compares `actual <sign> reference` with numeric coercion
-(`"true"/"false"` -> 1/0, numbers parsed). A missing or non-numeric attribute is a non-match
-(Mobile-Env raised TypeError and skipped every later VH source of the step).
+(`"true"/"false"` -> 1/0, numbers parsed); a property with neither only needs the attribute.
+A missing or non-numeric attribute is a non-match (Mobile-Env raised TypeError and skipped every
+later VH source of the step).
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ class ViewHierarchySource(Source):
         depends on the tuple alone) and lets a node that the fast reader shares between dumps
         keep its verdict."""
         text = ctx.hierarchy_text()  # first: a changed dump invalidates the memo below
-        key = ("vh", self.selector.xpath, self._names)
+        key = ("vh", self)
         cached = ctx.memo(key)
         if cached is not None:
             return cached
