@@ -130,6 +130,9 @@ class MobileEnv(gym.Env[dict, dict]):
         response_max_length: maximum length of the `response` answer field.
         device_kwargs: extra keyword arguments for the backend's constructor.
         engine_factory: builds the event engine from the loaded task (default EventEngine).
+        success_check: templated families only: "every_step" (the family's default: the
+            state check runs every step and the first success ends the episode) or "on_answer"
+            (the episode ends when the agent answers, AndroidWorld's protocol).
     """
 
     metadata = {"render_modes": ["rgb_array", "human"], "render_fps": 10}
@@ -152,6 +155,7 @@ class MobileEnv(gym.Env[dict, dict]):
         instruction_max_length: int = 4096,
         device_kwargs: Mapping[str, Any] | None = None,
         engine_factory: Callable[[Any], EngineLike] | None = None,
+        success_check: str | None = None,
     ) -> None:
         if task is not None and task_path is not None:
             raise TypeError("give either task= or task_path=, not both")
@@ -160,6 +164,12 @@ class MobileEnv(gym.Env[dict, dict]):
         from mobile_gym.tasks.registry import as_family  # templated families: a task per seed
 
         self.family = as_family(task if task is not None else task_path)
+        if success_check is not None:
+            if self.family is None:
+                raise ValueError(f"success_check={success_check!r} only applies to templated task families, "
+                                 f"not to {task if task is not None else task_path!r}")
+            if success_check != self.family.success_check:
+                self.family = type(self.family)(success_check=success_check)  # type: ignore[arg-type]
         self.task_seed: int | None = None
         if self.family is not None:
             resolved = _ResolvedTask(self.family.make_task(0), f"MobileEnv/{self.family.name}-v0")
@@ -438,6 +448,7 @@ class MobileEnv(gym.Env[dict, dict]):
             "response_max_length": self.response_max_length,
             "instruction_max_length": self.instruction_max_length,
             "device_kwargs": self.device_kwargs,
+            "success_check": self.family.success_check if self.family is not None else None,
         }
 
     # ------------------------------------------------------------------ internals

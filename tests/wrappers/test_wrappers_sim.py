@@ -83,6 +83,21 @@ def test_recorded_element_episode_rebuilds_and_replays_identically(tmp_path):
     assert report.rewards == [0.0, 0.0, 0.0, 1.0, 1.0]
 
 
+def test_on_answer_mode_comes_through_gym_make_and_survives_replay(tmp_path):
+    assert gym.make("MobileEnv/Settings-v0", success_check="on_answer").unwrapped.family.success_check == "on_answer"
+    with pytest.raises(ValueError, match="only applies to templated task families"):
+        MobileEnv(CAL, success_check="on_answer")
+    with pytest.raises(ValueError, match="success_check='sometimes'"):
+        MobileEnv("MobileEnv/Settings-v0", success_check="sometimes")
+    env = RecordEpisode(ElementActions(MobileEnv("MobileEnv/Settings-v0", success_check="on_answer")), tmp_path)
+    env.reset(seed=3)
+    _, reward, terminated, _, info = env.step(env.env.command('answer "done"'))  # Wi-Fi is still on
+    assert terminated and info["episode_end"] == "failure"
+    env.close()
+    report = replay_episode(tmp_path / "episode_000000")
+    assert report.identical, report.mismatches
+
+
 def test_sb3_ppo_trains_a_few_steps_on_element_features():
     sb3 = pytest.importorskip("stable_baselines3")
     env = ElementFeatures(TapGrid(MobileEnv(CAL, obs_keys=("view_hierarchy",), max_steps=16)),
