@@ -60,6 +60,28 @@ def test_redirections(sh, android):
     assert sh("echo a > /system/x")[2] == f"{SH}: can't create /system/x: Read-only file system\n"
 
 
+def test_subshells_and_brace_groups(sh, android):
+    assert sh("(echo a; echo b)") == (0, "a\nb\n", "")
+    assert sh("()") == (0, "", "")
+    assert sh("cd /sdcard; (cd /system; pwd); pwd")[1] == "/system\n/sdcard\n"
+    assert sh("X=1; (X=2; echo $X); echo $X")[1] == "2\n1\n"
+    assert sh("(exit 3); echo $?") == (0, "3\n", "")
+    assert sh("(true && false) || echo alternative")[1] == "alternative\n"
+    assert sh("{ X=2; cd /sdcard; }; echo $X; pwd")[1] == "2\n/sdcard\n"
+    assert sh("{\necho one\necho two\n}")[1] == "one\ntwo\n"
+    assert sh("{ exit 4; }; echo not reached") == (4, "", "")
+    assert sh("(echo out; echo err >&2) > /sdcard/g.txt") == (0, "", "err\n")
+    assert android.storage.read("/sdcard/g.txt") == b"out\n"
+    assert sh("{ echo a; cat /nope; } 2>/dev/null | wc -l")[1].strip() == "1"
+    assert sh("echo piped | (cat; echo end)")[1] == "piped\nend\n"
+    assert sh("echo $(cd /sdcard && (pwd))")[1] == "/sdcard\n"
+
+
+def test_groups_keep_stdout_and_stderr_in_write_order(android):
+    code, out, err = android.shell_bytes("(echo a; cat /nope; echo b)", merge_stderr=True)
+    assert (code, out, err) == (0, b"a\ncat: /nope: No such file or directory\nb\n", b"")
+
+
 def test_unknown_command(sh):
     assert sh("foo") == (127, "", f"{SH}: foo: inaccessible or not found\n")
     assert sh("echo out; foo")[:2] == (127, "out\n")
@@ -75,6 +97,11 @@ def test_unknown_command(sh):
     ('echo "abc', "no closing quote"),
     ("echo >", "syntax error: unexpected EOF"),
     ("echo (", "syntax error: '(' unexpected"),
+    (")", "syntax error: ')' unexpected"),
+    ("(echo a", "syntax error: '(' unmatched"),
+    ("{ echo a }", "syntax error: '{' unmatched"),
+    ("(echo a) b", "syntax error: 'b' unexpected"),
+    ("(echo a) $X", "syntax error: '${X}' unexpected"),
 ])
 def test_syntax_errors_use_mksh_wording(sh, line, message):
     code, out, err = sh(line)

@@ -55,8 +55,9 @@ class StorageImage:
     mtimes: dict[str, tuple[int, int, float]] = field(default_factory=dict)
 
 
-def normalize(path: str, cwd: str = "/") -> str:
-    """Canonical absolute device path; refuses paths that climb above `/`."""
+def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str:
+    """Canonical absolute device path; refuses paths that climb above `/`. With
+    `resolve_aliases=False` it stays logical (`/sdcard` is not rewritten), as `cd` and `pwd` see it."""
     if not isinstance(path, str) or path == "":
         raise FileNotFoundError(f"empty device path {path!r}")
     if "\x00" in path:
@@ -72,7 +73,7 @@ def normalize(path: str, cwd: str = "/") -> str:
     norm = posixpath.normpath(joined)
     if norm.startswith("//"):
         norm = "/" + norm.lstrip("/")
-    for alias, target in _ALIASES:
+    for alias, target in _ALIASES if resolve_aliases else ():
         if norm == alias or norm.startswith(alias + "/"):
             norm = target + norm[len(alias):]
             break

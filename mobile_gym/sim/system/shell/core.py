@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 from mobile_gym.sim.system.shell.parser import (
     AndOr,
     Command,
+    Group,
     Pipeline,
+    Redirect,
     Script,
     ShellSyntaxError,
     Word,
@@ -92,6 +94,18 @@ class _NullSink(bytearray):
     pass
 
 
+@dataclass
+class _Redirected:
+    """A command's descriptors after its redirections: `fds` as the command sees them,
+    `original` the shell's own buffers for 1 and 2 (what reaches the caller), `files` the files
+    opened for writing."""
+
+    fds: dict[int, bytearray]
+    stdin: bytes
+    files: list[_FileSink]
+    original: dict[int, bytearray]
+
+
 class Shell:
     """One `sh -c` interpreter bound to a device; keeps `$?` between `run` calls like adb shell does not."""
 
@@ -134,25 +148,50 @@ class Shell:
         return self.status, bytes(out), b"" if merge_stderr else bytes(err)
 
     # -- execution -----------------------------------------------------------------
-    def _script(self, script: Script, out: bytearray, err: bytearray) -> None:
+    def _script(self, script: Script, out: bytearray, err: bytearray, stdin: bytes = b"") -> None:
+        """Run a list; `stdin` goes to the first command that runs (it consumes the input)."""
         for item in script.items:
-            self._and_or(item, out, err)
+            self._and_or(item, out, err, stdin)
+            stdin = b""
 
-    def _and_or(self, node: AndOr, out: bytearray, err: bytearray) -> None:
-        self.status = self._pipeline(node.first, out, err)
+    def _and_or(self, node: AndOr, out: bytearray, err: bytearray, stdin: bytes = b"") -> None:
+        self.status = self._pipeline(node.first, out, err, stdin)
         for op, pipe in node.rest:
             if (op == "&&" and self.status == 0) or (op == "||" and self.status != 0):
                 self.status = self._pipeline(pipe, out, err)
 
-    def _pipeline(self, pipe: Pipeline, out: bytearray, err: bytearray) -> int:
-        data = b""
+    def _pipeline(self, pipe: Pipeline, out: bytearray, err: bytearray, stdin: bytes = b"") -> int:
+        data = stdin
         code = 0
         last = len(pipe.commands) - 1
         for i, cmd in enumerate(pipe.commands):
             sink = out if i == last else bytearray()
-            code = self._command(cmd, data, sink, err)
+            if isinstance(cmd, Group):
+                code = self._group(cmd, data, sink, err)
+            else:
+                code = self._command(cmd, data, sink, err)
             data = bytes(sink)
         return code
+
+    def _group(self, group: Group, stdin: bytes, out: bytearray, err: bytearray) -> int:
+        if group.redirects:
+            io = self._open_redirects(group.redirects, stdin, err)
+            if io is None:
+                return 1
+        else:  # the body writes straight through, keeping stdout and stderr interleaved
+            io = _Redirected({1: out, 2: err}, stdin, [], {1: bytearray(), 2: bytearray()})
+        saved = (self.cwd, dict(self.vars)) if group.subshell else None
+        try:
+            self._script(group.body, io.fds[1], io.fds[2], io.stdin)
+        except ExitShell as ex:
+            if saved is None:
+                raise  # `exit` in `{ ...; }` leaves the shell itself
+            self.status = ex.code  # a subshell's `exit` ends only the subshell
+        finally:
+            if saved is not None:  # a child shell: its directory and variables stay inside
+                self.cwd, self.vars = saved
+            self._close_redirects(io, out, err)
+        return self.status
 
     def _command(self, cmd: Command, stdin: bytes, out: bytearray, err: bytearray) -> int:
         try:
@@ -164,10 +203,18 @@ class Shell:
         if not argv:
             for name, value in values:
                 self.vars[name] = value
+        io = self._open_redirects(cmd.redirects, stdin, err)
+        if io is None:
+            return 1
+        code = self._exec(argv, io.stdin, io.fds) if argv else 0
+        self._close_redirects(io, out, err)
+        return code
+
+    def _open_redirects(self, redirects: list[Redirect], stdin: bytes, err: bytearray) -> _Redirected | None:
+        """Apply a command's redirections; None (after writing the shell's error) when one fails."""
         fds: dict[int, bytearray] = {1: bytearray(), 2: bytearray()}
-        original = dict(fds)
-        files: list[_FileSink] = []
-        for redir in cmd.redirects:
+        io = _Redirected(fds, stdin, [], dict(fds))
+        for redir in redirects:
             target = "".join(self.expand_word(redir.target, split=False))
             if redir.op in (">&", "<&"):
                 if target == "-":
@@ -176,13 +223,13 @@ class Shell:
                     fds[redir.fd] = fds[int(target)]
                 else:
                     err += f"{SH}: {target}: bad file descriptor\n".encode()
-                    return 1
+                    return None
             elif redir.op == "<":
                 try:
-                    stdin = self.android.storage.read(normalize(target, self.cwd))
+                    io.stdin = self.android.storage.read(normalize(target, self.cwd))
                 except (OSError, ValueError) as exc:
                     err += f"{SH}: can't open {target}: {_reason(exc)}\n".encode()
-                    return 1
+                    return None
             else:
                 if target == "/dev/null":
                     fds[redir.fd] = _NullSink()
@@ -197,18 +244,19 @@ class Shell:
                     self.android.storage.write(path, b"", append=redir.op == ">>")
                 except (OSError, ValueError) as exc:
                     err += f"{SH}: can't create {target}: {_reason(exc)}\n".encode()
-                    return 1
+                    return None
                 sink = _FileSink(path)
-                files.append(sink)
+                io.files.append(sink)
                 fds[redir.fd] = sink
-        code = self._exec(argv, stdin, fds) if argv else 0
-        # Route what went to the unredirected descriptors; files get their bytes.
-        out += original[1]
-        err += original[2]
-        for sink in files:
+        return io
+
+    def _close_redirects(self, io: _Redirected, out: bytearray, err: bytearray) -> None:
+        """Route what went to the unredirected descriptors; files get their bytes."""
+        out += io.original[1]
+        err += io.original[2]
+        for sink in io.files:
             if sink:
                 self.android.storage.write(sink.path, bytes(sink), append=True)
-        return code
 
     def _exec(self, argv: list[str], stdin: bytes, fds: dict[int, bytearray]) -> int:
         name = argv[0]

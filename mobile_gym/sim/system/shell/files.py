@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from mobile_gym.sim.system.shell.core import Proc, UsageError, _reason
-from mobile_gym.sim.system.storage import DirEntry
+from mobile_gym.sim.system.storage import DirEntry, normalize
 
 
 def split_flags(proc: Proc, allowed: str, with_value: str = "") -> tuple[set[str], dict[str, str], list[str]]:
@@ -317,11 +317,11 @@ def cmd_pwd(proc: Proc) -> int:
 
 def cmd_cd(proc: Proc) -> int:
     target = proc.argv[1] if len(proc.argv) > 1 else "/"
-    path = proc.path(target)
-    if not proc.android.storage.is_dir(path):
-        proc.eprint(f"/system/bin/sh: cd: {path}: No such file or directory")
+    logical = normalize(target, proc.shell.cwd, resolve_aliases=False)  # mksh's cd is logical
+    if not proc.android.storage.is_dir(normalize(logical)):
+        proc.eprint(f"/system/bin/sh: cd: {logical}: No such file or directory")
         return 2
-    proc.shell.cwd = path
+    proc.shell.cwd = logical
     return 0
 
 

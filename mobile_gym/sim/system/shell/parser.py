@@ -2,7 +2,9 @@
 
 Grammar (POSIX sh subset): list = and_or ((';' | '&' | newline) and_or)*;
 and_or = pipeline (('&&' | '||') pipeline)*; pipeline = command ('|' command)*;
-command = (assignment | word | redirection)+. Words keep their quoting so that `$?`,
+command = (assignment | word | redirection)+ | '(' list ')' redirection* |
+'{' list '}' redirection* (`{` and `}` are words, reserved where a command starts, so the
+list before `}` must end in `;` or a newline). Words keep their quoting so that `$?`,
 `$VAR`, `${VAR}`, `$(...)` and globbing are expanded at run time, as the shell does.
 Errors raise `ShellSyntaxError` with mksh's wording ("syntax error: 'X' unexpected").
 """
@@ -55,8 +57,18 @@ class Command:
 
 
 @dataclass
+class Group:
+    """`( list )` (a subshell: changes to the directory and variables stay inside) or
+    `{ list; }` (runs in the current shell), with the redirections that follow it."""
+
+    body: Script
+    subshell: bool
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+@dataclass
 class Pipeline:
-    commands: list[Command]
+    commands: list[Command | Group]
 
 
 @dataclass
@@ -259,7 +271,9 @@ def tokenize(src: str) -> list[_Tok]:
         if c in ";&|\n()":
             end_word()
             if c in "()":
-                raise ShellSyntaxError(f"syntax error: '{c}' unexpected")
+                toks.append(_Tok("op", c))
+                i += 1
+                continue
             for op in OPERATORS:
                 if src.startswith(op, i):
                     toks.append(_Tok("op", op))
@@ -283,24 +297,41 @@ class _Parser:
     def unexpected(self, tok: _Tok | None) -> ShellSyntaxError:
         if tok is None:
             return ShellSyntaxError("syntax error: unexpected EOF")
-        text = "newline" if tok.value == "\n" else str(tok.value)
+        if isinstance(tok.value, Word):
+            text = _word_text(tok.value)
+        else:
+            text = "newline" if tok.value == "\n" else str(tok.value)
         return ShellSyntaxError(f"syntax error: '{text}' unexpected")
 
-    def script(self) -> Script:
+    def _at_end(self, end: str | None) -> bool:
+        """Whether the next token closes the list being read (`)` or the reserved word `}`)."""
+        t = self.peek()
+        if t is None or end is None:
+            return False
+        if end == ")":
+            return t.kind == "op" and t.value == ")"
+        return t.kind == "word" and _is_reserved(t.value, "}")
+
+    def script(self, end: str | None = None, start: str = "") -> Script:
+        """A list of and_or items, up to EOF (end None) or up to the token that closes `start`."""
         items: list[AndOr] = []
         while True:
             while (t := self.peek()) is not None and t.kind == "op" and t.value == "\n":
                 self.i += 1
-            if self.peek() is None:
+            if self.peek() is None or self._at_end(end):
                 break
             items.append(self.and_or())
             t = self.peek()
-            if t is None:
+            if t is None or self._at_end(end) and end == ")":
                 break
             if t.kind == "op" and t.value in (";", "&", "\n"):
                 self.i += 1
                 continue
             raise self.unexpected(t)
+        if end is not None:
+            if not self._at_end(end):
+                raise ShellSyntaxError(f"syntax error: '{start}' unmatched")
+            self.i += 1
         return Script(items)
 
     def and_or(self) -> AndOr:
@@ -322,7 +353,14 @@ class _Parser:
             cmds.append(self.command())
         return Pipeline(cmds)
 
-    def command(self) -> Command:
+    def command(self) -> Command | Group:
+        t = self.peek()
+        if t is not None and t.kind == "op" and t.value == "(":
+            self.i += 1
+            return self._redirected(Group(self.script(")", "("), subshell=True))
+        if t is not None and t.kind == "word" and _is_reserved(t.value, "{"):
+            self.i += 1
+            return self._redirected(Group(self.script("}", "{"), subshell=False))
         cmd = Command()
         while (t := self.peek()) is not None:
             if t.kind == "word":
@@ -338,20 +376,44 @@ class _Parser:
                     cmd.words.append(word)
                 self.i += 1
             elif t.kind == "redir":
-                self.i += 1
-                target = self.peek()
-                if target is None or target.kind != "word":
-                    raise self.unexpected(target)
-                self.i += 1
-                op = str(t.value)
-                fd = t.io_number if t.io_number is not None else (0 if op in ("<", "<&") else 1)
-                assert isinstance(target.value, Word)
-                cmd.redirects.append(Redirect(fd, op, target.value))
+                cmd.redirects.append(self._redirect())
             else:
                 break
         if not cmd.words and not cmd.assignments and not cmd.redirects:
             raise self.unexpected(self.peek())
         return cmd
+
+    def _redirect(self) -> Redirect:
+        t = self.toks[self.i]
+        self.i += 1
+        target = self.peek()
+        if target is None or target.kind != "word":
+            raise self.unexpected(target)
+        self.i += 1
+        op = str(t.value)
+        fd = t.io_number if t.io_number is not None else (0 if op in ("<", "<&") else 1)
+        assert isinstance(target.value, Word)
+        return Redirect(fd, op, target.value)
+
+    def _redirected(self, group: Group) -> Group:
+        while (t := self.peek()) is not None and t.kind == "redir":
+            group.redirects.append(self._redirect())
+        return group
+
+
+def _is_reserved(value: object, word: str) -> bool:
+    """An unquoted word that is exactly `word` (how `{` and `}` act as reserved words)."""
+    return (isinstance(value, Word) and len(value.parts) == 1 and value.parts[0].kind == "lit"
+            and not value.parts[0].quoted and value.parts[0].value == word)
+
+
+def _word_text(word: Word) -> str:
+    """A word as written, near enough for an error message."""
+    text = []
+    for part in word.parts:
+        text.append(part.value if part.kind == "lit" else f"${{{part.value}}}" if part.kind == "var"
+                    else f"$({part.value})")
+    return "".join(text)
 
 
 def parse(src: str) -> Script:
