@@ -21,6 +21,7 @@ import numpy as np
 from lxml import etree
 
 from mobile_gym.device.base import Device, LogLine, TextBox
+from mobile_gym.device.read_cache import ReadCache
 from mobile_gym.events.errors import (
     EventGraphError,
     InputError,
@@ -111,7 +112,8 @@ class _Context:
         self.frame_id = inputs.frame_id
         self.log_lines: Sequence[LogLine] = inputs.log_lines
         self.response = inputs.response
-        self.device: Device | None = inputs.device
+        # State checks of one step read one device state: repeated reads come from memory.
+        self.device: Device | None = ReadCache(inputs.device) if inputs.device is not None else None  # type: ignore[assignment]
         self._size: tuple[int, int] | None = inputs.screen_size
         self._shot: np.ndarray | None = None
         self._boxes: list[TextBox] | None = None

@@ -94,3 +94,38 @@ def test_rows_added_baseline_is_per_episode(tmp_path):
     device.sql("INSERT INTO events (title, start_ts) VALUES ('Dentist', 100)")
     e.reset(device=device)  # the row existed before the episode: not an addition
     assert d.step(device=device).reward == 1.0
+
+
+class CountingDevice(FakeDevice):
+    """FakeDevice that counts reads, to show a step reads each folder and file once."""
+
+    def __init__(self, tmp_path):
+        super().__init__(tmp_path)
+        self.reads: list[tuple[str, str]] = []
+
+    def pull(self, path):
+        self.reads.append(("pull", path))
+        return super().pull(path)
+
+    def list_dir(self, path):
+        self.reads.append(("list_dir", path))
+        return super().list_dir(path)
+
+
+def test_state_checks_of_one_step_share_their_device_reads(tmp_path):
+    notes = [f"/sdcard/Documents/n{i}.md" for i in range(4)]
+    task = "".join(
+        f'event_sources {{ id: {i + 1} repeatability: UNLIMITED state_event {{ file {{ path: "{p}" equals: "x" }} }} }}\n'
+        for i, p in enumerate(notes)) + "event_slots { reward_listener { type: AND id: 9 " + "".join(
+        f"events {{ id: {i + 1} }} " for i in range(4)) + 'transformation: "y = 1" } }'
+    device = CountingDevice(tmp_path)
+    for p in notes[:3]:
+        device.files[p] = b"x"
+    d = Driver(EventEngine(from_text(task)))
+    assert d.step(device=device).reward == 0.0  # n3.md is missing
+    assert device.reads.count(("list_dir", "/sdcard/Documents")) == 1
+    assert len(device.reads) == len(set(device.reads))  # no path read twice in a step
+    device.files[notes[3]] = b"x"
+    device.reads.clear()
+    assert d.step(device=device).reward == 1.0  # the next step reads the device afresh
+    assert device.reads.count(("list_dir", "/sdcard/Documents")) == 1

@@ -141,13 +141,14 @@ class Storage:
         except FileNotFoundError:
             raise FileNotFoundError(f"{path}: No such file or directory") from None
 
-    def mtime(self, path: str) -> float:
-        """Device time of the last change of a file or directory."""
+    def _host_stat(self, path: str) -> tuple[str, os.stat_result]:
         host = self.host_path(path)
         try:
-            st = os.stat(host)
+            return host, os.stat(host)
         except FileNotFoundError:
             raise FileNotFoundError(f"{path}: No such file or directory") from None
+
+    def _device_mtime(self, host: str, st: os.stat_result) -> float:
         rel = os.path.relpath(host, self.root)
         rec = self._mtimes.get(rel)
         if rec is not None and rec[0] == st.st_mtime_ns and rec[1] == st.st_size:
@@ -156,16 +157,16 @@ class Storage:
         self._mtimes[rel] = (st.st_mtime_ns, st.st_size, now)
         return now
 
+    def mtime(self, path: str) -> float:
+        """Device time of the last change of a file or directory."""
+        return self._device_mtime(*self._host_stat(path))
+
     def stat(self, path: str) -> DirEntry:
-        host = self.host_path(path)
-        try:
-            st = os.stat(host)
-        except FileNotFoundError:
-            raise FileNotFoundError(f"{path}: No such file or directory") from None
+        host, st = self._host_stat(path)
         is_dir = _stat.S_ISDIR(st.st_mode)
         norm = normalize(path)
         return DirEntry(posixpath.basename(norm) or "/", is_dir, 4096 if is_dir else st.st_size,
-                        self.mtime(path))
+                        self._device_mtime(host, st))
 
     def list(self, path: str) -> list[DirEntry]:
         """Entries of a directory, sorted by name."""

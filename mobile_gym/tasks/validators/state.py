@@ -2,7 +2,7 @@
 
 The event engine calls `capture_baseline` when an episode starts (after reset steps; needed by
 rows_added / rows_removed, which compare with the table as it was) and `evaluate_state` each
-time the source is polled. A match returns a non-empty dict (always truthy, so it can end an
+time the source is polled, unless `state_fingerprint` shows the database unchanged. A match returns a non-empty dict (always truthy, so it can end an
 episode as a success); no match returns None.
 
 Values handed to transformations:
