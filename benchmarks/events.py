@@ -43,9 +43,6 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.loader import LoadedTask
 
 SIZE = (1080, 2400)
-ATTR_ORDER = ("index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked",
-              "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable", "password",
-              "selected", "bounds")
 
 
 def make_hierarchy(n_nodes: int = 400, variant: int = 0, shift: int = 0) -> tuple[str, int]:

@@ -43,6 +43,7 @@ from mobile_gym.events.matchers import (
 )
 from mobile_gym.events.selector import compile_selector
 from mobile_gym.events.slots import (
+    NEVER,
     Node,
     Slot,
     SourceNode,
@@ -62,6 +63,8 @@ from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transfor
 from mobile_gym.events.ui_tree import UiTree, UiTreeReader
 
 __all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
+
+_UNREAD = object()  # the current dump has not been read into a UiTree yet
 
 
 @dataclass(frozen=True)
@@ -118,8 +121,6 @@ class _Context:
         self._shot: np.ndarray | None = None
         self._boxes: list[TextBox] | None = None
         self._xml: str | None = None
-        self._root: etree._Element | None = None
-        self._tree: UiTree | None | bool = False
         self._memo: dict[Hashable, Any] = {}
         self.timing: dict[str, float] = {}
 
@@ -158,21 +159,24 @@ class _Context:
         return self._xml
 
     def hierarchy(self) -> etree._Element:
-        if self._root is None:
-            xml = self.hierarchy_text()
-            t0 = time.perf_counter()
-            self._root = self.engine._parse_hierarchy(xml, self.frame_id)
-            self._time("hierarchy_parse", t0)
-        return self._root
+        xml = self.hierarchy_text()  # first: it tells the engine whether the dump changed
+        t0 = time.perf_counter()
+        root = self.engine._parse_hierarchy(xml, self.frame_id)
+        self._time("hierarchy_parse", t0)
+        return root
 
     def ui_tree(self) -> UiTree | None:
         """The dump read by the fast reader, or None when it needs lxml (see ui_tree.py)."""
-        if self._tree is False:
-            xml = self.hierarchy_text()
-            t0 = time.perf_counter()
-            self._tree = self.engine._read_tree(xml)
-            self._time("hierarchy_parse", t0)
-        return self._tree  # type: ignore[return-value]
+        xml = self.hierarchy_text()
+        t0 = time.perf_counter()
+        tree = self.engine._read_tree(xml)
+        self._time("hierarchy_parse", t0)
+        return tree
+
+    def hierarchy_memo(self) -> dict[Hashable, Any]:
+        """Results that hold as long as the dump's text does (kept across identical steps)."""
+        self.hierarchy_text()
+        return self.engine._vh_memo
 
     def text_boxes(self) -> list[TextBox]:
         if self._boxes is None:
@@ -190,15 +194,10 @@ class _Context:
         return self._boxes
 
     def memo(self, key: Hashable) -> Any:
-        if isinstance(key, tuple) and key and key[0] == "vh":
-            return self.engine._vh_memo.get(key)
         return self._memo.get(key)
 
     def set_memo(self, key: Hashable, value: Any) -> None:
-        if isinstance(key, tuple) and key and key[0] == "vh":
-            self.engine._vh_memo[key] = value
-        else:
-            self._memo[key] = value
+        self._memo[key] = value
 
 
 class EventEngine:
@@ -218,12 +217,10 @@ class EventEngine:
         self._where = _Where(task)
         self._state = StepState()
         self._state.strict = self.options.strict
-        self._xml: str | None = None
+        # The last dump's text and what was derived from it, while it stays the same.
         self._seen_xml: str | None = None
         self._root: etree._Element | None = None
-        self._tree_xml: str | None = None
-        self._tree: UiTree | None = None
-        self._tree_reader = UiTreeReader()
+        self._tree: UiTree | None | object = _UNREAD
         self._vh_memo: dict[Hashable, Any] = {}
         self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
                                        remove_blank_text=False)
@@ -392,7 +389,7 @@ class EventEngine:
             for j, pid in enumerate(msg.prerequisite):
                 slot.prerequisites.append(self._ref(pid, path + ("prerequisite", j), "prerequisite"))
             for j, cid in enumerate(msg.cache_until):
-                if cid == -1:
+                if cid == NEVER:
                     slot.never_release = True
                 elif cid != 0:
                     slot.cache_until.append(self._ref(cid, path + ("cache_until", j), "cache_until"))
@@ -452,15 +449,17 @@ class EventEngine:
         return self._text_model
 
     def _note_hierarchy_text(self, xml: str) -> None:
-        """A new step's dump: selector results are kept only if the text is identical."""
+        """A step's dump: what was derived from the previous one is kept only if the text is identical."""
         if self._seen_xml is not None and (xml is self._seen_xml or xml == self._seen_xml):
             return
         self._seen_xml = xml
+        self._root = None
+        self._tree = _UNREAD
         self._vh_memo.clear()
 
     def _parse_hierarchy(self, xml: str, frame_id: int) -> etree._Element:
-        """Parse a dump; an identical dump to the last one reuses the tree."""
-        if self._root is not None and (xml is self._xml or xml == self._xml):
+        """The current dump's lxml tree (`xml` is the text just passed to `_note_hierarchy_text`)."""
+        if self._root is not None:
             return self._root
         start, end = xml.find("<"), xml.rfind(">")
         if start < 0 or end < start:
@@ -469,27 +468,19 @@ class EventEngine:
             root = etree.fromstring(xml[start:end + 1].encode("utf-8"), self._parser)
         except etree.XMLSyntaxError as exc:
             raise InputError(f"frame {frame_id}: view hierarchy XML does not parse: {exc}") from None
-        self._xml = xml
         self._root = root
         return root
 
     def _read_tree(self, xml: str) -> UiTree | None:
-        """The dump as a UiTree; an identical dump to the last one reuses it."""
-        if self._tree_xml is not None and (xml is self._tree_xml or xml == self._tree_xml):
-            return self._tree
-        self._tree = self._tree_reader.read(xml)
-        self._tree_xml = xml
-        return self._tree
+        """The current dump as a UiTree (`xml` as for `_parse_hierarchy`), None if it needs lxml."""
+        if self._tree is _UNREAD:
+            self._tree = self._tree_reader.read(xml)
+        return self._tree  # type: ignore[return-value]
 
     @property
     def needs_hierarchy(self) -> bool:
-        """Whether any live source reads the view hierarchy (the env may skip the dump if not)."""
-        return self._needs["hierarchy"]
-
-    @property
-    def needs(self) -> dict[str, bool]:
-        """Which inputs live sources read: text, icon, hierarchy, log, response, state."""
-        return dict(self._needs)
+        """Whether any live source reads the view hierarchy."""
+        return any(s.source.needs == "hierarchy" for s in self._live_sources)
 
     def reset(self, *, device: Device | None = None) -> None:
         """Start a new episode: every source, slot, score and cache is cleared. `device`, when
@@ -504,15 +495,12 @@ class EventEngine:
             slot.reset()
         self.score = 0.0
         self.episode_return = 0.0
-        self.steps = 0
         self._order = topological(list(self.listeners.values()) + self._all_slots)
         self._update_dead()
         self._refresh_live()
-        self._xml = None
-        self._root = None
-        self._tree_xml = None
-        self._tree = None
         self._seen_xml = None
+        self._root = None
+        self._tree = _UNREAD
         self._vh_memo.clear()
         for s in self._all_sources:
             if isinstance(s.source, StateSource):
@@ -554,10 +542,6 @@ class EventEngine:
         self._cache_slots = [s for s in self._all_slots if s.cache_until and not s.dead]
         self._cache_targets = [t for s in cache_slots for t in s.cache_until]
         self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
-        needs = {k: False for k in ("text", "icon", "hierarchy", "log", "response", "state")}
-        for s in live_sources:
-            needs[s.source.needs] = True
-        self._needs = needs
         self._prereq_snapshot = tuple(s.prereq_ok for s in self._all_slots)
 
     def step(self, inputs: StepInputs) -> StepResult:
@@ -571,7 +555,6 @@ class EventEngine:
         st.errors = []
         ctx = _Context(self, inputs)
         st.ctx = ctx
-        self.steps += 1
         try:
             listeners = self.listeners
             for name in ("null_listener", "score_listener", "reward_listener", "extra_listener",

@@ -802,10 +802,6 @@ class Transformation:
         self._identity = not body or statements == ("y = x",)
         self._constant = constant
 
-    @property
-    def is_identity(self) -> bool:
-        return self._identity
-
     def __call__(self, x: Any) -> Any:
         if self._identity:
             return x

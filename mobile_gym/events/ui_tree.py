@@ -121,9 +121,6 @@ class UiNode:
             value = _attribute_value(value)
         return value
 
-    def keys(self) -> list[str]:
-        return list(self._layout)
-
     @property
     def attrib(self) -> dict[str, str]:
         return {k: self.get(k) for k in self._layout}  # type: ignore[misc]

@@ -22,9 +22,9 @@ from mobile_gym.events.sources.base import Context, Repeat, Source
 
 __all__ = ["PropertyCheck", "ViewHierarchySource", "parse_bounds"]
 
-_SIGNS: dict[int, tuple[str, Callable[[Any, Any], bool]]] = {
-    0: ("EQ", operator.eq), 1: ("LE", operator.le), 2: ("LT", operator.lt),
-    3: ("GE", operator.ge), 4: ("GT", operator.gt), 5: ("NE", operator.ne),
+# Sign enum value -> comparison (EQ, LE, LT, GE, GT, NE)
+_SIGNS: dict[int, Callable[[Any, Any], bool]] = {
+    0: operator.eq, 1: operator.le, 2: operator.lt, 3: operator.ge, 4: operator.gt, 5: operator.ne,
 }
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 VIRTUAL = ("left", "top", "right", "bottom")
@@ -65,7 +65,7 @@ class PropertyCheck:
                 raise TaskCompileError(f"{where}: invalid regular expression {pattern!r} for property {name!r}: {exc}") from None
         if sign not in _SIGNS:
             raise TaskCompileError(f"{where}: unknown sign {sign} for property {name!r}")
-        self.sign_name, self.op = _SIGNS[sign]
+        self.op = _SIGNS[sign]
         self.reference = reference
         self.reference_on_left = reference_on_left
 
@@ -101,9 +101,9 @@ class ViewHierarchySource(Source):
         here instead of in `match` gives the same values under every repeatability (`match`
         depends on the tuple alone) and lets a node that the fast reader shares between dumps
         keep its verdict."""
-        text = ctx.hierarchy_text()  # first: a changed dump invalidates the memo below
-        key = ("vh", self)
-        cached = ctx.memo(key)
+        text = ctx.hierarchy_text()
+        results = ctx.hierarchy_memo()
+        cached = results.get(self)
         if cached is not None:
             return cached
         out: list[Hashable] = []
@@ -126,7 +126,7 @@ class ViewHierarchySource(Source):
                 raw = self._passing(element, size)
                 if raw is not None:
                     out.append(raw)
-        ctx.set_memo(key, out)
+        results[self] = out
         return out
 
     def _passing(self, node: Any, size: tuple[int, int]) -> tuple[Any, ...] | None:
