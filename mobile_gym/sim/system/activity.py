@@ -263,7 +263,8 @@ class Activity:
         return self._am.show_dialog(self, root, cancelable=cancelable, on_cancel=on_cancel)
 
     def show_popup(self, root: View, anchor: Rect) -> DialogHandle:
-        """Show a popup (menu, dropdown) anchored below `anchor`; an outside touch dismisses it."""
+        """Show a popup (menu, dropdown) at `anchor`, its top aligned with the anchor's top (as an
+        overflow menu covers its button); an outside touch dismisses it."""
         return self._am.show_popup(self, root, anchor)
 
     def show_toast(self, text: str, long: bool = False) -> None:

@@ -490,9 +490,10 @@ class ActivityManager:
         rec.decor.set_view(root)
 
     def relayout_app_windows(self) -> None:
-        """The IME appeared or went away: inset the shown activity's content (adjustResize),
-        keep its dialogs centred above the keyboard (centred on the screen again when it
-        hides) and move a popup holding the focused editor up above the keyboard."""
+        """Fit the app windows to the current state (run at every window sync): inset the shown
+        activity's content above the IME (adjustResize), size its dialogs to their content and
+        centre them above the keyboard (on the screen when it is hidden), and move a popup
+        holding the focused editor up above the keyboard."""
         rec = self.top_record
         if rec is None:
             return

@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.ui.keyboard import IME_PACKAGE, KeyboardView
-from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.view import AT_MOST, EXACTLY, View
 
 if TYPE_CHECKING:
     from mobile_gym.sim.system.activity_manager import ActivityManager
     from mobile_gym.sim.system.screen import ScreenLayout
 
-AT_MOST = 1
-EXACTLY = 0
 
 
 class InputMethod:
@@ -35,7 +33,6 @@ class InputMethod:
         self.window: Any = None
         self.height = 0
         self.shown = False
-        self.editor: View | None = None
 
     def _ensure_keyboard(self) -> None:
         if self.keyboard is not None:
@@ -53,7 +50,6 @@ class InputMethod:
 
     def on_editor_focus(self, editor: View | None) -> None:
         """Toolkit callback: an EditText gained focus (show) or focus left editors (hide)."""
-        self.editor = editor
         if editor is not None:
             self.show()
         else:

@@ -6,10 +6,7 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.units import dp
-from mobile_gym.sim.ui.view import View
-
-AT_MOST = 1
-EXACTLY = 0
+from mobile_gym.sim.ui.view import AT_MOST, EXACTLY, View
 
 
 @dataclass

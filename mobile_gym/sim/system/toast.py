@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.ui.layouts import LinearLayout
 from mobile_gym.sim.ui.units import sp
+from mobile_gym.sim.ui.view import AT_MOST
 from mobile_gym.sim.ui.widgets import TextView
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class Toasts:
                             gravity="center_vertical")
         root.add(msg)
         max_w = self._screen.width - 2 * d(24)
-        root.measure((1, max_w), (1, self._screen.height))
+        root.measure((AT_MOST, max_w), (AT_MOST, self._screen.height))
         bounds = self._screen.toast_bounds(min(root._mw, max_w), root._mh)
         toast.window = Window(root, package=SYSTEMUI, kind="toast", bounds=bounds, focusable=False)
         toast.window.title = "Toast"
@@ -74,6 +75,3 @@ class Toasts:
         """The app was force-stopped: its queued toasts go (a shown one stays until it expires)."""
         self.queue = [t for t in self.queue if t.package != package]
 
-    @property
-    def texts(self) -> list[str]:
-        return [self.current.text] if self.current is not None else []

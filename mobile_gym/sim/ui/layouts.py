@@ -114,7 +114,6 @@ class LinearLayout(View):
                         c.measure(cs, (EXACTLY, c._mh))
                     else:
                         c.measure((EXACTLY, c._mw), cs)
-        self._content_main = total
         return (cross_size, main_size) if vertical else (main_size, cross_size)
 
     def on_layout(self, b: Rect) -> None:

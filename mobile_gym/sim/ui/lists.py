@@ -186,8 +186,8 @@ class HorizontalScrollView(ScrollContainer):
 
 
 class RecyclerView(ScrollContainer):
-    """A scrolling list of item views. Like the real one, only items on screen are attached,
-    so dump indices count from the first visible item."""
+    """A scrolling list of item views. Every item is a child view (no recycling), but the dump
+    lists only items on screen, so dump indices count from the first visible item, as on a device."""
 
     a11y_class = "androidx.recyclerview.widget.RecyclerView"
 

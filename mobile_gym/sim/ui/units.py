@@ -25,6 +25,3 @@ def sp(v: float, density: int = DEFAULT_DENSITY) -> int:
     return int(round(v * density / 160.0))
 
 
-def spf(v: float, density: int = DEFAULT_DENSITY) -> float:
-    """Text size in device pixels, unrounded (Android keeps text sizes as floats)."""
-    return v * density / 160.0

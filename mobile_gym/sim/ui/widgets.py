@@ -17,7 +17,16 @@ from .icons import draw_icon
 from .render import fill_paint, srect, stroke_paint
 from .text import line_metrics, text_width, wrap_lines
 from .units import MATCH_PARENT, WRAP_CONTENT, dp, sp
-from .view import UNSPECIFIED, Prop, Spec, View, call_back, parse_gravity
+from .view import (
+    AT_MOST,
+    EXACTLY,
+    UNSPECIFIED,
+    Prop,
+    Spec,
+    View,
+    call_back,
+    parse_gravity,
+)
 
 BULLET = "\u2022"
 
@@ -592,13 +601,6 @@ class CheckedTextView(TextView):
         r = super().text_rect()
         return Rect(r.left + self._mark_w(), r.top, r.right, r.bottom)
 
-    def perform_click(self) -> bool:
-        if not self.enabled or not self.clickable:
-            return False
-        if self.on_click is not None:
-            call_back(self.on_click, self)
-        return True
-
     def on_draw(self, canvas: skia.Canvas) -> None:
         if self.check_mark:
             b = self._bounds
@@ -700,7 +702,6 @@ class Spinner(View):
         self.add(self._label)
         self._items: list[str] = []
         self._selection = 0
-        self._popup: Any = None
         self.set_items(list(items), selection)
 
     @property
@@ -742,10 +743,8 @@ class Spinner(View):
         draw_icon(canvas, "arrow_drop_down", r, theme.ICON)
 
     def perform_click(self) -> bool:
-        if not self.enabled or not self.clickable:
+        if not super().perform_click():
             return False
-        if self.on_click is not None:
-            call_back(self.on_click, self)
         self.open_dropdown()
         return True
 
@@ -774,7 +773,7 @@ class Spinner(View):
             row.on_click = (lambda i=i: choose(i))
             lst.add(row)
         b = self.bounds
-        lst.measure((0, b.width), (1, wm.height))
+        lst.measure((EXACTLY, b.width), (AT_MOST, wm.height))
         h = min(lst._mh, wm.height - b.top)
         top = max(0, min(b.top, wm.height - h))
         win = Window(lst, package=host.package, kind="popup",

@@ -168,9 +168,6 @@ class WindowManager:
             self._pressed = None
         self._sync_editor()
 
-    def windows_of(self, kind: str) -> list[Window]:
-        return [w for w in self._windows if w.kind == kind]
-
     @property
     def focused_window(self) -> Window | None:
         """The top-most visible window that takes input focus (app, dialog or popup)."""
@@ -458,18 +455,12 @@ class WindowManager:
         fb = self._buffers.get((sw, sh))
         if fb is None:
             fb = self._buffers[(sw, sh)] = FrameBuffer(sw, sh)
-        sx, sy = sw / self.width, sh / self.height
         c = fb.canvas
         tiles = fb.dirty_tiles(self.width, self.height)
         if not tiles:
             # a new version with no visible change (e.g. a content-desc): same pixels
-            frame = fb.rgb()
-            frame.flags.writeable = False
-            self._frames[key] = frame
-            if len(self._frames) > _FRAME_CACHE:
-                self._frames.popitem(last=False)
             self._frames_cached += 1
-            return frame
+            return self._remember_frame(key, fb)
         if len(tiles) < len(fb.tiles):
             self._partial_frames += 1
         sx, sy = sw / self.width, sh / self.height
@@ -495,12 +486,16 @@ class WindowManager:
             c.restore()
         fb.damage = []
         fb.full = False
+        self._frames_drawn += 1
+        return self._remember_frame(key, fb)
+
+    def _remember_frame(self, key: tuple, fb: FrameBuffer) -> np.ndarray:
+        """The buffer's pixels as a read-only frame, cached under `key` (oldest evicted)."""
         frame = fb.rgb()
         frame.flags.writeable = False
         self._frames[key] = frame
         if len(self._frames) > _FRAME_CACHE:
             self._frames.popitem(last=False)
-        self._frames_drawn += 1
         return frame
 
     def _visible_part(self, v: View, w: Window) -> Rect | None:
