@@ -542,7 +542,8 @@ class MainActivity(Activity):
             self.search_placeholder.visibility = "visible"
             self.search_results.visibility = "gone"
             return
-        self._load()
+        self.store.ensure_created()
+        self.types = self.store.event_type_colors()  # the search needs the colours, not every event
         found = self.store.db.search(text)
         occs = [occurrences.Occurrence(ev, ev.start_ts, ev.end_ts) for ev in found
                 if occurrences.displayable(ev)]
