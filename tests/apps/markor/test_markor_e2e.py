@@ -224,6 +224,10 @@ def test_tabs_copy_search_and_sort(device, ui) -> None:
     ui.tap(id="document__fragment__edit__highlighting_editor")
     ui.type("remember the milk")
     ui.key("BACK")  # keyboard
+    ui.tap(desc="View mode")  # the tab's toolbar follows the editor's mode, as in a document
+    assert ui.has(id="document__fragment_view_webview", cls="android.webkit.WebView")
+    ui.tap(desc="Edit mode")
+    assert ui.has(id="document__fragment__edit__highlighting_editor")
     ui.tap(desc="To-Do")
     assert device.pull(f"{NB}/QuickNote.md") == b"remember the milk"
     assert device.pull(f"{NB}/todo.txt") == b""

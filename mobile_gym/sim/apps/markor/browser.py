@@ -159,6 +159,11 @@ class MainActivity(Activity):
             self.pane.autosave(self)
         self._show_tab(index)
 
+    def refresh_menu(self) -> None:
+        """The To-Do / QuickNote tab's editor menu (it changes with view mode, undo, redo)."""
+        if self.pane is not None:
+            self.toolbar.set_menu(self.pane.menu_items(), self.pane.on_menu_item, self._show_overflow)
+
     def _show_tab(self, index: int) -> None:
         self.tab = index
         self.pane = None
@@ -175,10 +180,10 @@ class MainActivity(Activity):
             path = posixpath.join(self.files.notebook, name)
             if not self.files.exists(path):
                 self.files.write_text(path, "")
-            self.pane = EditorPane(self, self.files, path)
+            self.pane = EditorPane(self, self.files, path, self.refresh_menu)
             self.pager.add(self.pane.view)
             self.toolbar.set_title(TABS[index][1])
-            self.toolbar.set_menu(self.pane.menu_items(), self.pane.on_menu_item, self._show_overflow)
+            self.refresh_menu()
             return
         more = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT)
         for title in ("Settings", "About"):

@@ -9,6 +9,7 @@ shorter text is not written and a toast says so. The toolbar Save action always 
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from functools import partial
 
 from mobile_gym.sim.apps.markor import chrome
@@ -113,8 +114,10 @@ class HighlightingEditor(EditText):
 class EditorPane:
     """The DocumentEditAndViewFragment views and logic for one file."""
 
-    def __init__(self, activity: Activity, files: MarkorFiles, path: str) -> None:
+    def __init__(self, activity: Activity, files: MarkorFiles, path: str,
+                 on_menu_changed: Callable[[], None]) -> None:
         self.activity = activity
+        self.on_menu_changed = on_menu_changed  # the host's toolbar shows menu_items() again
         self.files = files
         self.path = path
         self.view_mode = False
@@ -272,9 +275,7 @@ class EditorPane:
         elif item_id == "action_search":
             from mobile_gym.sim.apps.markor.dialogs import search_in_text_dialog
             search_in_text_dialog(self.activity, self.editor.text, self.jump_to)
-        refresh = getattr(self.activity, "refresh_menu", None)
-        if refresh is not None:
-            refresh()
+        self.on_menu_changed()
 
 
 def document_path(intent: Intent) -> str:
@@ -306,7 +307,7 @@ class DocumentActivity(Activity):
             self.ctx.log("E", "net.gsantner.markor.model.Document", f"loadDocument:  File {path} not found.")
             self.finish()
             return
-        pane = self.pane = EditorPane(self, self.files, path)
+        pane = self.pane = EditorPane(self, self.files, path, self.refresh_menu)
         self.toolbar = Toolbar(title_id="note__activity__text_note_title", navigation=self.finish)
         self.toolbar.set_title(title_of(posixpath.basename(path)))
         root = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT, background=chrome.BACKGROUND)
