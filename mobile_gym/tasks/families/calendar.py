@@ -22,19 +22,20 @@ import numpy as np
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
+from mobile_gym.tasks.families.common import (
+    force_stop,
+    launch_once,
+    press_home,
+    shell_step,
+    vh_source,
+)
 from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
-from mobile_gym.tasks.families.settings import force_stop, launch_once, press_home, vh_source
 
 _SV = task_pb2.SqlValue
 
 COMPARE_FIELDS = ("start_ts", "end_ts", "title", "location", "description", "repeat_rule",
                   "repeat_interval")
 FREE_TEXT_FIELDS = ("title", "location", "description")
-
-
-def shell_step(command: str) -> task_pb2.SetupStep:
-    return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        shell_command=task_pb2.AdbCall.Command(command=[command])))
 
 
 def sqlite_step(sql: str) -> task_pb2.SetupStep:

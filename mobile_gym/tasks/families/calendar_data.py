@@ -14,6 +14,8 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
+from mobile_gym.tasks.families.common import choice
+
 PACKAGE = "com.simplemobiletools.calendar.pro"
 MAIN_ACTIVITY = f"{PACKAGE}/{PACKAGE}.activities.MainActivity"
 DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
@@ -100,10 +102,6 @@ def ts(day: int, hour: int, minute: int = 0, month: int = 10, year: int = 2023) 
     return int(datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp())
 
 
-def _choice(rng: np.random.Generator, items: Sequence):
-    return items[int(rng.integers(0, len(items)))]
-
-
 def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 31,
                  start_hour: int = 0) -> int:
     """AndroidWorld's `create_random_october_2023_unix_ts`: day, then hour, minute 0."""
@@ -114,12 +112,12 @@ def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 3
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
-    duration = int(_choice(rng, DURATIONS))
-    prefix = _choice(rng, TITLES_PREFIXES)
-    title = f"{prefix} {_choice(rng, NAMES) if 'with' in prefix else _choice(rng, SUBJECTS)}"
-    description = f"We will {_choice(rng, ACTIONS)} {_choice(rng, SUBJECTS_DESCRIPTIONS)}."
+    duration = int(choice(rng, DURATIONS))
+    prefix = choice(rng, TITLES_PREFIXES)
+    title = f"{prefix} {choice(rng, NAMES) if 'with' in prefix else choice(rng, SUBJECTS)}"
+    description = f"We will {choice(rng, ACTIONS)} {choice(rng, SUBJECTS_DESCRIPTIONS)}."
     if bool(rng.integers(0, 2)):
-        description += " " + _choice(rng, ADDITIONAL_NOTES)
+        description += " " + choice(rng, ADDITIONAL_NOTES)
     return Event(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
                  description=description)
 

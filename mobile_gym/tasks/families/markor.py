@@ -21,8 +21,8 @@ import numpy as np
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
+from mobile_gym.tasks.families.common import launch_once, vh_source
 from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
-from mobile_gym.tasks.families.settings import launch_once, vh_source
 
 EDITOR = "document__fragment__edit__highlighting_editor"
 LIST = Sel(id="ui__filesystem_dialog__list")

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
-from mobile_gym.tasks.families.settings import force_stop, press_home
+from mobile_gym.tasks.families.common import choice, force_stop, press_home, shell_step
 
 PACKAGE = "net.gsantner.markor"
 MAIN_ACTIVITY = f"{PACKAGE}/{PACKAGE}.activity.MainActivity"
@@ -56,10 +56,6 @@ FIXED_SUFFIXES = ("backup", "copy", "final", "edited")
 #: Words of the sentences (the families' TEXT vocabulary beyond single characters).
 WORDS: tuple[str, ...] = tuple(sorted({w for s in SENTENCES
                                        for w in s.replace(".", " ").replace(",", " ").split()}))
-
-
-def choice(rng: np.random.Generator, items: Sequence):
-    return items[int(rng.integers(0, len(items)))]
 
 
 def random_string(rng: np.random.Generator, n: int) -> str:
@@ -125,11 +121,6 @@ class NoteFile:
 def push_step(path: str, content: str) -> task_pb2.SetupStep:
     return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
         push=task_pb2.AdbCall.Push(path=path, content=content.encode("utf-8"))))
-
-
-def shell_step(command: str) -> task_pb2.SetupStep:
-    return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        shell_command=task_pb2.AdbCall.Command(command=[command])))
 
 
 def reset_notebook(files: Sequence[NoteFile], folders: Sequence[str] = (),

@@ -16,45 +16,17 @@ import numpy as np
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.base import Progress, TaskFamily
+from mobile_gym.tasks.families.common import (
+    force_stop,
+    press_home,
+    setting_step,
+    vh_source,
+)
 from mobile_gym.tasks.families.oracle import Sel, Tap
 
 SETTINGS_PKG = "com.android.settings"
 _NS = task_pb2.AdbCall.Settings
 _VM = task_pb2.ValueMatch
-
-
-def setting_step(namespace: task_pb2.AdbCall.Settings.Namespace, key: str,
-                 value: str) -> task_pb2.SetupStep:
-    return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        settings=task_pb2.AdbCall.Settings(namespace=namespace, key=key, value=value)))
-
-
-def force_stop(package: str) -> task_pb2.SetupStep:
-    return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        force_stop=task_pb2.AdbCall.ForceStop(package_name=package)))
-
-
-def press_home() -> task_pb2.SetupStep:
-    return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        press_button=task_pb2.AdbCall.PressButton(button=task_pb2.AdbCall.PressButton.HOME)))
-
-
-def launch_once(package: str, activity: str) -> list[task_pb2.SetupStep]:
-    """Start `activity` and wait for its screen (so the app's first-launch setup runs),
-    then stop the app and go home: the one-time setup of an app's families."""
-    launch = task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
-        start_activity=task_pb2.AdbCall.StartActivity(full_activity=activity)))
-    launch.success_condition.wait_for_app_screen.app_screen.activity = activity
-    launch.success_condition.wait_for_app_screen.timeout_sec = 10.0
-    return [launch, force_stop(package), press_home()]
-
-
-def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> task_pb2.EventSource:
-    """A view_hierarchy_event source: nodes matching `selector` (and `prop` ~ `pattern`)."""
-    ev = task_pb2.EventSource.ViewHierarchyEvent(selector=[selector])
-    if prop is not None:
-        ev.properties.add(property_name=prop, pattern=pattern)
-    return task_pb2.EventSource(view_hierarchy_event=ev)
 
 
 def setting_check(namespace: task_pb2.AdbCall.Settings.Namespace, key: str,
