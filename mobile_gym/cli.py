@@ -1,6 +1,7 @@
 """`mobile-gym` command line: run, bench, check, replay, list, trace, adb-serve.
 
-  mobile-gym run TASK [--policy random|oracle|FILE] [--steps N] [--seed S] [--record DIR]
+  mobile-gym run TASK [--policy random|oracle|FILE] [--steps N] [--episodes N] [--max-steps N]
+                 [--seed S] [--record DIR] [--quiet]
       Run a task (registered id, name or textproto path) on the sim (or --backend adb
       --serial X) and print every step's reward and a summary. `oracle`: a templated family's
       own raw-action oracle, or for a task file its scripted solution `<task>.oracle`
