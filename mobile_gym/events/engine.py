@@ -153,6 +153,8 @@ class _Context:
             xml = self.inputs.view_hierarchy()
             if not isinstance(xml, str):
                 raise InputError(f"frame {self.frame_id}: view_hierarchy() must return XML text, got {type(xml).__name__}")
+            if "<" not in xml:  # caught here, before any pre-test could skip the parse
+                raise InputError(f"frame {self.frame_id}: view hierarchy is not XML: {xml[:80]!r}")
             self.engine._note_hierarchy_text(xml)
             self._xml = xml
             self._time("hierarchy", t0)

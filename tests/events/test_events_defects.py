@@ -10,6 +10,7 @@ from events_helpers import SIZE, Driver, N, box, dump, from_text, log
 from mobile_gym.device.base import TextBox
 from mobile_gym.events import (
     EngineOptions,
+    InputError,
     EventEngine,
     EventGraphError,
     ModelUnavailableError,
@@ -360,3 +361,53 @@ def test_7_13_blocked_subtrees_with_history_are_still_observed():
     assert d.step(boxes=None).reward == 0.0
     assert len(model.calls) == 1  # source 1 keeps a history: it must see every step
     assert d.step(boxes=None, logs=lines("unlock")).reward == 0.0  # "alpha" already activated it
+
+
+_SLOT = 'event_slots { reward_listener { id: 9 events { id: 1 } transformation: "y = 1" } }'
+_RECT = "rect { x0: 0 y0: 0 x1: 1 y1: 1 }"
+
+
+@pytest.mark.parametrize("sources,message", [
+    ('event_sources { id: 1 text_recognize { expect: "a" rect { x0: 0 y0: 0 x1: 1.5 y1: 1 } } }',
+     "text_recognize: rect (0.0, 0.0, 1.5, 1.0) must use normalised coordinates in [0, 1]"),
+    ("event_sources { id: 1 }", "has no event kind"),
+    (f'event_sources {{ id: 1 icon_match {{ path: "" {_RECT} }} }}', "icon_match: icon path is empty"),
+    (f'event_sources {{ id: 1 icon_match {{ path: "x.png" {_RECT} }} }}',
+     "relative icon path 'x.png' but the task has no directory"),
+    (f'event_sources {{ id: 1 icon_match {{ path: "/nonexistent/x.png" {_RECT} }} }}',
+     "icon image '/nonexistent/x.png' does not exist"),
+    ('event_sources { id: 1 view_hierarchy_event { selector: "#a" properties { pattern: "x" } } }',
+     "property #0: property_name is empty"),
+    ('event_sources { id: 1 state_event { sqlite_query { db_path: "/d.db" sql: "DELETE FROM t" } } }',
+     "sqlite_query.sql must be one SELECT statement, got 'DELETE FROM t'"),
+    ("event_sources { id: 1 state_event { } }", "state_event has no check"),
+])
+def test_bad_sources_fail_when_the_task_loads_naming_the_source(sources, message):
+    with pytest.raises(TaskCompileError) as err:
+        EventEngine(from_text(sources + _SLOT))
+    assert "event source #0 (id 1)" in str(err.value) and message in str(err.value)
+
+
+def test_a_single_slot_with_several_events_is_refused():
+    task = ('event_sources { id: 1 response_event { pattern: "a" } } event_sources { id: 2 response_event { pattern: "b" } }'
+            ' event_slots { reward_listener { id: 9 events { id: 1 } events { id: 2 } transformation: "y = 1" } }')
+    with pytest.raises(TaskCompileError, match=r"reward_listener \(slot id 9\): a SINGLE slot has 2 events; use OR or AND"):
+        EventEngine(from_text(task))
+
+
+@pytest.mark.parametrize("xml,message", [
+    ("nothing here", "frame 1: view hierarchy is not XML: 'nothing here'"),
+    (b"<hierarchy/>", "frame 1: view_hierarchy() must return XML text, got bytes"),
+    ('<hierarchy><node id="a"', "frame 1: view hierarchy XML does not parse"),
+])
+def test_a_bad_dump_is_an_input_error_naming_the_frame(xml, message):
+    engine = EventEngine(from_text('event_sources { id: 1 view_hierarchy_event { selector: "#a" } }' + _SLOT))
+    with pytest.raises(InputError) as err:
+        Driver(engine).step(xml=xml)
+    assert message in str(err.value)
+
+
+def test_a_state_source_without_a_device_is_an_input_error():
+    engine = EventEngine(from_text('event_sources { id: 1 state_event { file { path: "/sdcard/x" } } }' + _SLOT))
+    with pytest.raises(InputError, match="state_event needs StepInputs.device"):
+        Driver(engine).step()
