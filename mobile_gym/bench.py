@@ -9,17 +9,13 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.policies import random_action
+
 
 def random_raw_actions(space: Any, n: int, seed: int) -> list[dict[str, Any]]:
     """`n` seeded random raw actions without answers (random answer strings are not an agent)."""
     space.seed(seed)
-    actions = []
-    for _ in range(n):
-        action = space.sample()
-        if "response" in action:
-            action["response"] = ""
-        actions.append(action)
-    return actions
+    return [random_action(space) for _ in range(n)]
 
 
 def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -> dict[str, Any]:

@@ -22,35 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any, Sequence
 
-
-def _task_path(task: str) -> Path | None:
-    from mobile_gym.registration import task_path_for
-
-    registered = task_path_for(task)
-    if registered is not None:
-        return registered
-    path = Path(task)
-    return path if path.exists() else None
-
-
-def read_script(path: Path) -> list[str]:
-    """Commands of a policy script: one ElementActions command per line, '#' comments."""
-    lines = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if line and not line.startswith("#"):
-            lines.append(line)
-    if not lines:
-        raise ValueError(f"{path}: the script has no commands")
-    return lines
-
-
-def oracle_path(task_path: Path) -> Path:
-    """Where a task's scripted solution lives: next to it, suffix .oracle."""
-    return task_path.with_suffix(".oracle")
+from mobile_gym.policies import (
+    describe_raw_action,
+    family_oracle,
+    policy_script,
+    random_action,
+)
 
 
 def _env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -66,22 +45,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mobile_gym.env import MobileEnv
     from mobile_gym.wrappers import ElementActions, RecordEpisode
 
-    task_path = _task_path(args.task)
     env: Any = MobileEnv(args.task, **_env_kwargs(args))
     family = env.family  # a templated family brings its own raw-action oracle
-    script: list[str] | None = None
-    if args.policy != "random" and not (args.policy == "oracle" and family is not None):
-        if args.policy == "oracle":
-            if task_path is None:
-                print("error: --policy oracle needs a task file", file=sys.stderr)
-                return 2
-            source = oracle_path(task_path)
-            if not source.exists():
-                print(f"error: no oracle script {source}", file=sys.stderr)
-                return 2
-        else:
-            source = Path(args.policy)
-        script = read_script(source)
+    try:
+        script = policy_script(env, args.policy)
+    except (ValueError, FileNotFoundError) as exc:
+        env.close()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if script is not None:
         env = ElementActions(env)
     commands = env  # the layer that understands text commands
     if args.record:
@@ -101,7 +73,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"instruction: {instruction}")
         oracle = None
         if args.policy == "oracle" and family is not None:
-            oracle = family.oracle(base.task_seed, screen_size=base.device.screen_size)
+            oracle = family_oracle(base)
         limit = len(script) if script is not None else (10**9 if oracle is not None else args.steps)
         while step < limit and not (terminated or truncated):
             if script is not None:
@@ -109,11 +81,10 @@ def cmd_run(args: argparse.Namespace) -> int:
                 action = commands.command(label)
             elif oracle is not None:
                 action = oracle.act(obs)
-                label = _describe_raw(action)
+                label = describe_raw_action(action)
             else:
-                action = env.action_space.sample()
-                action["response"] = ""
-                label = _describe_raw(action)
+                action = random_action(env.action_space)
+                label = describe_raw_action(action)
             obs, reward, terminated, truncated, info = env.step(action)
             step += 1
             total += reward
@@ -134,21 +105,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"episodes {args.episodes}  successes {outcomes.count('success')}")
     scripted = script is not None or args.policy == "oracle"
     return 0 if (not scripted or all(o == "success" for o in outcomes)) else 1
-
-
-def _describe_raw(action: dict[str, Any]) -> str:
-    from mobile_gym.device.base import KEY_NAMES
-    from mobile_gym.spaces import ActionType
-
-    kind = ActionType(int(action["action_type"]))
-    if kind is ActionType.TOUCH:
-        x, y = (float(v) for v in action["touch_position"])
-        return f"TOUCH ({x:.3f}, {y:.3f})"
-    if kind is ActionType.TEXT:
-        return f"TEXT token {int(action['input_token'])}"
-    if kind is ActionType.KEY:
-        return f"KEY {KEY_NAMES[int(action['key'])]}"
-    return kind.name
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -24,6 +24,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mobile_gym.policies import (
+    describe_raw_action,
+    family_oracle,
+    policy_script,
+    random_action,
+)
+
 TRACE_FORMAT = 1
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = 60
@@ -177,23 +184,11 @@ def task_nodes(task: Any) -> list[NodeTrace]:
 
 def _describe_raw(action: Any) -> str:
     """A short label for a raw Dict action (or anything else: its short repr)."""
-    from mobile_gym.device.base import KEY_NAMES
-    from mobile_gym.spaces import ActionType
-
     if isinstance(action, dict) and "action" in action and "element" in action:
         return _describe_element_action(action)
     if not isinstance(action, dict) or "action_type" not in action:
         return short_repr(action)
-    kind = ActionType(int(action["action_type"]))
-    if kind is ActionType.TOUCH:
-        x, y = (float(v) for v in action["touch_position"])
-        text = f"TOUCH ({x:.3f}, {y:.3f})"
-    elif kind is ActionType.TEXT:
-        text = f"TEXT token {int(action['input_token'])}"
-    elif kind is ActionType.KEY:
-        text = f"KEY {KEY_NAMES[int(action['key'])]}"
-    else:
-        text = kind.name
+    text = describe_raw_action(action)
     if action.get("response"):
         text += f" answer {short_repr(str(action['response']))}"
     return text
@@ -334,30 +329,18 @@ def trace_task(task: str, *, policy: str = "random", seed: int = 0, steps: int =
     family's oracle, or the task file's `<task>.oracle` command script) or a path to a script
     of ElementActions commands. Scripts and oracles are also capped at `steps` steps.
     """
-    from mobile_gym.cli import oracle_path, read_script
     from mobile_gym.env import MobileEnv
     from mobile_gym.wrappers import ElementActions
 
     if steps <= 0:
         raise ValueError(f"steps={steps}: must be positive")
     env: Any = MobileEnv(task, **(env_kwargs or {}))
-    family = env.family
-    script: list[str] | None = None
-    if policy != "random" and not (policy == "oracle" and family is not None):
-        if policy == "oracle":
-            if env.task_source is None or not Path(env.task_source).exists():
-                env.close()
-                raise ValueError(f"{task}: --policy oracle needs a task file (or a templated family)")
-            source = oracle_path(Path(env.task_source))
-            if not source.exists():
-                env.close()
-                raise FileNotFoundError(f"no oracle script {source} for {task}")
-        else:
-            source = Path(policy)
-            if not source.exists():
-                env.close()
-                raise FileNotFoundError(f"policy {policy!r} is neither random, oracle nor an existing script file")
-        script = read_script(source)
+    try:
+        script = policy_script(env, policy)
+    except (ValueError, FileNotFoundError):
+        env.close()
+        raise
+    if script is not None:
         env = ElementActions(env)
     try:
         base = env.unwrapped
@@ -368,8 +351,7 @@ def trace_task(task: str, *, policy: str = "random", seed: int = 0, steps: int =
         if script is not None:
             actions = ((line, _command(env, line)) for line in script[:steps])
         elif policy == "oracle":
-            oracle = family.oracle(base.task_seed, screen_size=base.device.screen_size)
-            actions = _oracle_actions(oracle, steps)
+            actions = _oracle_actions(family_oracle(base), steps)
         else:
             actions = _random_actions(env, steps)
         _drive(env, recorder, actions)
@@ -385,8 +367,7 @@ def _oracle_actions(oracle: Any, steps: int) -> Iterator[tuple[str, Callable[[An
 
 def _random_actions(env: Any, steps: int) -> Iterator[tuple[str, Callable[[Any], Any]]]:
     for _ in range(steps):
-        action = env.action_space.sample()
-        action["response"] = ""
+        action = random_action(env.action_space)
         yield _describe_raw(action), _constant(action)
 
 

@@ -249,7 +249,7 @@ def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
     """MobileEnv(backend="adb") + ElementActions solve the Calendar task; the 'phone' answers
     AdbDevice's shell commands with the simulator's shell, and resets go through reset steps
     (AdbDevice has no snapshots)."""
-    from mobile_gym.cli import oracle_path, read_script
+    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.env import MobileEnv
     from mobile_gym.registration import task_path_for
     from mobile_gym.wrappers import ElementActions

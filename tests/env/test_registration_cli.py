@@ -71,3 +71,10 @@ def test_mobile_env_task_files_load_unchanged_and_missing_apps_fail_clearly():
     assert env.action_space["input_token"].n == 3 and env.unwrapped.max_steps == 500
     with pytest.raises(TaskSetupError, match="setup step 0 .*install_apk.*not found"):
         env.reset(seed=0)
+
+
+def test_cli_run_names_a_missing_policy_script(capsys, tmp_path):
+    missing = tmp_path / "nope.script"
+    assert main(["run", "MobileEnv/CalendarOpenEditor-v0", "--policy", str(missing)]) == 2
+    assert f"policy '{missing}' is neither random, oracle nor an existing script file" in capsys.readouterr().err
+    assert main(["run", "MobileEnv/CalendarOpenEditor-v0", "--policy", "oracle", "--steps", "1"]) == 0

@@ -7,8 +7,8 @@ import gymnasium as gym
 import pytest
 from gymnasium.wrappers import GrayscaleObservation, ResizeObservation
 
-from mobile_gym.cli import oracle_path, read_script
 from mobile_gym.env import MobileEnv
+from mobile_gym.policies import oracle_path, read_script
 from mobile_gym.registration import registered_tasks, task_path_for
 from mobile_gym.wrappers import (
     ElementActions, ElementFeatures, PixelsOnly, RecordEpisode, TapGrid, replay_episode,
