@@ -23,11 +23,6 @@ NAMESPACE = "MobileEnv"
 ENTRY_POINT = "mobile_gym.env:MobileEnv"
 GENERIC_ID = f"{NAMESPACE}/Task-v0"
 
-#: Alias name -> task file stem in the task directory. App aliases such as
-#: `MobileEnv/Calendar-v0` belong to the templated families (mobile_gym.tasks.registry.ALIASES).
-ALIASES: dict[str, str] = {}
-
-
 def task_dir() -> Path:
     """Where registered task files live."""
     override = os.environ.get("MOBILE_GYM_TASK_DIR")
@@ -42,15 +37,11 @@ def env_name(stem: str) -> str:
 
 
 def registered_tasks() -> dict[str, Path]:
-    """Registered name (without namespace/version) -> task file, aliases included."""
+    """Registered name (without namespace/version) -> task file. App aliases such as
+    `MobileEnv/Calendar-v0` belong to the templated families (mobile_gym.tasks.registry.ALIASES)."""
     directory = task_dir()
     files = sorted(directory.glob("*.textproto")) if directory.is_dir() else []
-    by_stem = {p.stem: p for p in files}
-    names = {env_name(p.stem): p for p in files}
-    for alias, stem in ALIASES.items():
-        if stem in by_stem:
-            names[alias] = by_stem[stem]
-    return names
+    return {env_name(p.stem): p for p in files}
 
 
 def task_path_for(name: str) -> Path | None:

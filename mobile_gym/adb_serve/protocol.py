@@ -11,9 +11,6 @@ import socket
 import struct
 import time
 
-MAX_REQUEST = 1024 * 64
-"""Longest service string accepted; adbd's own limit (MAX_PAYLOAD) is 1 MiB, real requests are short."""
-
 SYNC_MAX_PATH = 1024
 SYNC_MAX_DATA = 64 * 1024
 

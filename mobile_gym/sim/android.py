@@ -142,7 +142,7 @@ class SimAndroid:
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
                                    shared_attrs=("_picture", "_pic", "_dump_cache", "_box_cache"))
-        self.shell_interpreter = Shell.for_device(self)
+        self.shell_interpreter = Shell(self)
         logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
         am.home()
 

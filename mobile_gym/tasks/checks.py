@@ -1,7 +1,7 @@
 """Semantic checks on a parsed Task: the graph of ids, required fields, regexes, selectors.
 
-`check_task` returns every problem as an `Issue` (severity "error" or "warning") with the field
-path where it was found. The loader raises on errors; the linter prints both. Only parse-level
+`check_task` returns every problem as an `Issue` (all of severity "error") with the field path
+where it was found. The loader raises on them; the linter prints them beside its own warnings. Only parse-level
 selector checks live here; compiling selectors is the event engine's job (mobile_gym/events/).
 """
 
@@ -504,14 +504,3 @@ def check_task(task: task_pb2.Task) -> list[Issue]:
     """Semantic errors (severity "error") of a parsed task, in file order of discovery."""
     return _Checker(task).run()
 
-
-def defined_ids(task: task_pb2.Task) -> dict[int, str]:
-    """id -> "source" | "slot" for every node that has an id (first definition wins)."""
-    out: dict[int, str] = {}
-    for src in task.event_sources:
-        if src.id > 0:
-            out.setdefault(src.id, "source")
-    for node in iter_slots(task):
-        if node.slot.id > 0:
-            out.setdefault(node.slot.id, "slot")
-    return out

@@ -1,6 +1,7 @@
 """The registry of templated task families: names, metadata and per-seed tasks.
 
-`make_task(name, seed)` is what the environment calls at every reset of `MobileEnv/<Name>-v0`;
+`make_task(name, seed)` builds a family's task for one seed (the environment calls the same
+`TaskFamily.make_task` at every reset of `MobileEnv/<Name>-v0`);
 `list_tasks()` (re-exported as `mobile_gym.list_tasks`) lists every family with its app,
 complexity, tags and step limit. `ALIASES` names each app's flagship family
 (`MobileEnv/Calendar-v0` is CalendarAddOneEvent, `Markor-v0` MarkorCreateNote, `Settings-v0`

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout, RelativeLayout
-from ...ui.units import MATCH_PARENT, WRAP_CONTENT
+from ...ui.units import MATCH_PARENT
 from ...ui.view import AT_MOST, EXACTLY, UNSPECIFIED, Spec, View
 
 
@@ -100,8 +100,3 @@ def group(orientation: str = "vertical", a11y_class: str = "android.view.ViewGro
     g = LinearLayout(orientation, **kw)
     g.a11y_class = a11y_class
     return g
-
-
-def hbox(**kw: Any) -> LinearLayout:
-    return LinearLayout("horizontal", width=kw.pop("width", MATCH_PARENT),
-                        height=kw.pop("height", WRAP_CONTENT), **kw)

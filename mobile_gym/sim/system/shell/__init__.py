@@ -42,9 +42,4 @@ class Shell(_Shell):
     def __init__(self, android: SimAndroid) -> None:
         super().__init__(android, command_table())
 
-    @classmethod
-    def for_device(cls, android: SimAndroid) -> Shell:
-        return cls(android)
-
-
 __all__ = ["Proc", "Shell", "ShellSyntaxError", "UsageError", "command_table", "parse"]

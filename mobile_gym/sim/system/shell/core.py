@@ -107,7 +107,8 @@ class _Redirected:
 
 
 class Shell:
-    """One `sh -c` interpreter bound to a device; keeps `$?` between `run` calls like adb shell does not."""
+    """One `sh -c` interpreter bound to a device. Each `run` is a fresh shell (status, directory
+    and variables start over), as each `adb shell` call is."""
 
     def __init__(self, android: SimAndroid, commands: dict[str, CommandFn]) -> None:
         self.android = android
@@ -276,7 +277,7 @@ class Shell:
         except UsageError as exc:
             proc.eprint(str(exc))
             code = exc.code
-        except (OSError, ValueError, KeyError, IndexError, TypeError, LookupError) as exc:
+        except (OSError, ValueError, TypeError, LookupError) as exc:
             # A command must never take the device down: report like a failing binary.
             proc.eprint(f"{name}: {_reason(exc)}")
             code = 1

@@ -1,4 +1,4 @@
-"""File commands (toybox formats): ls, cat, rm, mkdir, touch, cp, mv, stat, pwd, cd."""
+"""File commands (toybox formats): ls, cat, rm, mkdir, rmdir, touch, cp, mv, stat, pwd, cd."""
 
 from __future__ import annotations
 

@@ -25,12 +25,6 @@ CODE_TO_NAME = {v: k for k, v in KEYCODES.items()}
 _CHARS = {"SPACE": " ", "COMMA": ",", "PERIOD": ".", "MINUS": "-", "EQUALS": "=", "LEFT_BRACKET": "[",
           "RIGHT_BRACKET": "]", "BACKSLASH": "\\", "SEMICOLON": ";", "APOSTROPHE": "'", "SLASH": "/",
           "AT": "@", "PLUS": "+", "STAR": "*", "POUND": "#", "GRAVE": "`", "TAB": "\t"}
-_IGNORED = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE", "POWER", "WAKEUP", "SLEEP", "CAMERA", "MENU",
-            "NOTIFICATION", "SEARCH", "UNKNOWN", "FOCUS", "SHIFT_LEFT", "SHIFT_RIGHT", "ALT_LEFT", "ALT_RIGHT",
-            "CTRL_LEFT", "CTRL_RIGHT", "SYM", "NUM", "HEADSETHOOK", "MEDIA_PLAY_PAUSE", "MEDIA_STOP",
-            "MEDIA_NEXT", "MEDIA_PREVIOUS", "CALL", "ENDCALL", "EXPLORER", "ENVELOPE", "SOFT_LEFT", "SOFT_RIGHT",
-            "ALL_APPS", "CLEAR", "ESCAPE", "PAGE_UP", "PAGE_DOWN", "MOVE_HOME", "MOVE_END", "FORWARD_DEL",
-            "DPAD_UP", "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT", "DPAD_CENTER"}
 SOURCES = ("keyboard", "dpad", "gamepad", "touchscreen", "mouse", "stylus", "trackball", "touchpad",
            "touchnavigation", "joystick")
 MOVE_INTERVAL = 0.016  # seconds between injected MOVE events (about one per frame)
@@ -53,15 +47,11 @@ def key_name(arg: str) -> str:
 def press_key(proc: Proc, name: str) -> None:
     """Deliver one key the way the device handles it."""
     android = proc.android
-    if name in ("HOME", "BACK", "APP_SWITCH", "ENTER", "DEL"):
-        android.key(name)
-    elif len(name) == 1 and (name.isalpha() or name.isdigit()):
+    if len(name) == 1 and (name.isalpha() or name.isdigit()):
         android.input_text(name.lower())
     elif name in _CHARS:
         android.input_text(_CHARS[name])
-    elif name in _IGNORED:
-        android.key(name)
-    else:
+    else:  # system keys, editing keys, and keys the focused view may ignore
         android.key(name)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 OPERATORS = ("&&", "||", ";;", ";", "&", "|", "\n")
-_META = set(";&|<>\n \t()")
 
 
 class ShellSyntaxError(Exception):

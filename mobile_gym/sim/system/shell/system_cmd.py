@@ -1,4 +1,5 @@
-"""System information: dumpsys (activity, window, display, input, package), wm, getprop, date, ps, pidof."""
+"""System information: dumpsys (activity, window, display, input, package, battery, wifi), wm,
+getprop, setprop, date, ps, pidof."""
 
 from __future__ import annotations
 
@@ -87,8 +88,6 @@ def _dump_views(proc: Proc, view, indent: int) -> None:  # type: ignore[no-untyp
 def _window_line(proc: Proc, w) -> str:  # type: ignore[no-untyped-def]
     am = proc.android.am
     title = w.title or w.package
-    if w.kind == "app" and "/" in title:
-        return f"Window{{{am._token('win' + title)} u0 {title}}}"
     return f"Window{{{am._token('win' + title)} u0 {title}}}"
 
 

@@ -1,4 +1,5 @@
-"""Shell builtins and text filters: echo, printf, true, false, exit, sleep, test, grep, head, tail, wc, sort, uniq."""
+"""Shell builtins and text filters: echo, printf, true, false, exit, sleep, test/[, export, grep,
+head, tail, wc, sort, uniq, id, whoami, uname."""
 
 from __future__ import annotations
 
