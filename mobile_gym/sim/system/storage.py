@@ -241,13 +241,21 @@ class Storage:
         self._touched(os.path.dirname(hsrc))
         self._touched(os.path.dirname(hdst))
 
+    def copy_tree(self, src: str, dst: str) -> None:
+        """Copy a file, or a folder with everything in it, to `dst` (created, parents included)."""
+        if self.is_dir(src):
+            self.mkdir(dst, parents=True)
+            for entry in self.list(src):
+                self.copy_tree(posixpath.join(src, entry.name), posixpath.join(dst, entry.name))
+        else:
+            self.write(dst, self.read(src))
+
     def touch(self, path: str) -> None:
         host = self._writable(path)
         if not os.path.lexists(host):
             self.write(path, b"")
         else:
-            st = os.stat(host)
-            self._mtimes[os.path.relpath(host, self.root)] = (st.st_mtime_ns, st.st_size, self._clock.now())
+            self._touched(host)
 
     # -- snapshot ----------------------------------------------------------------------
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:

@@ -305,16 +305,8 @@ class MarkorFiles:
                     or (dest_folder + "/").startswith(path + "/")):
                 continue
             if copy:
-                self._copy_tree(path, target)
+                self.storage.copy_tree(path, target)
             else:
                 self.storage.rename(path, target)
             done.append(target)
         return done
-
-    def _copy_tree(self, src: str, dst: str) -> None:
-        if self.is_dir(src):
-            self.storage.mkdir(dst, parents=True)
-            for child in self.storage.list(src):
-                self._copy_tree(join(src, child.name), join(dst, child.name))
-        else:
-            self.storage.write(dst, self.storage.read(src))

@@ -210,15 +210,6 @@ def cmd_touch(proc: Proc) -> int:
     return _each(proc, "touch", args, lambda name: proc.android.storage.touch(proc.path(name)))
 
 
-def _copy_tree(storage, src: str, dst: str) -> None:  # type: ignore[no-untyped-def]
-    if storage.is_dir(src):
-        storage.mkdir(dst, parents=True)
-        for e in storage.list(src):
-            _copy_tree(storage, posixpath.join(src, e.name), posixpath.join(dst, e.name))
-    else:
-        storage.write(dst, storage.read(src))
-
-
 def cmd_cp(proc: Proc) -> int:
     flags, _, args = split_flags(proc, "rRfpaivn")
     if len(args) < 2:
@@ -239,7 +230,7 @@ def cmd_cp(proc: Proc) -> int:
                 proc.eprint(f"cp: {src}: Is a directory (use -r)")  # toybox wording
                 code = 1
                 continue
-            _copy_tree(storage, src_path, target)
+            storage.copy_tree(src_path, target)
         except (OSError, ValueError) as exc:
             proc.eprint(f"cp: {src}: {_reason(exc)}")
             code = 1
