@@ -72,6 +72,10 @@ class SettingsProvider:
     def get(self, namespace: str, key: str) -> str | None:
         return self._tables[self._check(namespace)].get(key)
 
+    def is_on(self, namespace: str, key: str) -> bool:
+        """A switch such as `global wifi_on`: on unless unset or "0"."""
+        return self.get(namespace, key) not in (None, "0")
+
     def put(self, namespace: str, key: str, value: str | float) -> None:
         """Set a value (stored as text, like the real provider) and notify observers on change."""
         ns = self._check(namespace)

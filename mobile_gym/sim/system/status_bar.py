@@ -72,7 +72,7 @@ class StatusBar:
         if self.clock_view.text != text:
             self.clock_view.text = text
             self.clock_view.content_desc = text
-        wifi_on = self._settings.get("global", "wifi_on") not in (None, "0")
+        wifi_on = self._settings.is_on("global", "wifi_on")
         airplane = self._settings.get("global", "airplane_mode_on") == "1"
         want = "visible" if wifi_on else "gone"
         if self.wifi.visibility != want:

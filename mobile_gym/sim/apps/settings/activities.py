@@ -159,10 +159,10 @@ class SubSettings(_SettingsScreen):
         return row.summary
 
     def _wifi_on(self) -> bool:
-        return self.ctx.settings.get("global", "wifi_on") not in (None, "0")
+        return self.ctx.settings.is_on("global", "wifi_on")
 
     def _bt_on(self) -> bool:
-        return self.ctx.settings.get("global", "bluetooth_on") not in (None, "0")
+        return self.ctx.settings.is_on("global", "bluetooth_on")
 
     def _visible(self, row: Row) -> bool:
         if row.key in ("wifi_network",) or (self.page.name == "internet" and row.title == "Add network"):

@@ -319,7 +319,7 @@ def cmd_cmd(proc: Proc) -> int:
         proc.android.settings.put("global", "wifi_on", "1" if rest[1] == "enabled" else "0")
         return 0
     if service == "wifi" and rest[:1] == ["status"]:
-        on = proc.android.settings.get("global", "wifi_on") not in (None, "0")
+        on = proc.android.settings.is_on("global", "wifi_on")
         proc.print("Wifi is enabled" if on else "Wifi is disabled")
         return 0
     if service == "bluetooth_manager" and rest[:1] in (["enable"], ["disable"]):

@@ -247,7 +247,7 @@ def cmd_dumpsys(proc: Proc) -> int:
                    "  technology: Li-ion")
         return 0
     if service == "wifi":
-        on = proc.android.settings.get("global", "wifi_on") not in (None, "0")
+        on = proc.android.settings.is_on("global", "wifi_on")
         proc.print(f"Wi-Fi is {'enabled' if on else 'disabled'}")
         return 0
     proc.eprint(f"Can't find service: {service}")
