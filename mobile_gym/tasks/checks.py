@@ -22,8 +22,8 @@ LISTENERS: tuple[str, ...] = (
     "score_listener", "reward_listener", "episode_end_listener", "extra_listener",
     "json_extra_listener", "instruction_listener", "null_listener",
 )
-_TEXT_KINDS = ("text_recognize", "text_detect")
-_ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
+TEXT_KINDS = ("text_recognize", "text_detect")
+ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
 _LOG_FILTER = re.compile(r"^[^\s:]+:[VDIWEFS*]$")
 
 
@@ -199,11 +199,11 @@ class _Checker:
             return
         ev = getattr(src, kind)
         kpath = path + (kind,)
-        if kind in _TEXT_KINDS:
+        if kind in TEXT_KINDS:
             if ev.mode == task_pb2.EventSource.REGEX:
                 self.add_opt(_regex_issue(ev.expect, kpath + ("expect",), kind, sid))
             self.check_rect(ev, kpath, sid)
-        elif kind in _ICON_KINDS:
+        elif kind in ICON_KINDS:
             fname = "class" if kind in ("icon_recognize", "icon_detect") else "path"
             if not getattr(ev, fname):
                 self.add("error", kpath, f"missing required field '{fname}'", "missing-field", sid)

@@ -27,18 +27,16 @@ from pathlib import Path
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path
-from mobile_gym.tasks._treemap import json_source_map
-from mobile_gym.tasks.checks import LISTENERS, Issue, check_task, iter_slots
-from mobile_gym.tasks.errors import TaskFormatError
-from mobile_gym.tasks.loader import (
-    _SUFFIXES,
-    _parse_json,
-    _parse_textproto,
-    _parse_yaml,
+from mobile_gym.tasks.checks import (
+    ICON_KINDS,
+    LISTENERS,
+    TEXT_KINDS,
+    Issue,
+    check_task,
+    iter_slots,
 )
-
-_TEXT_KINDS = ("text_recognize", "text_detect")
-_ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
+from mobile_gym.tasks.errors import TaskFormatError
+from mobile_gym.tasks.loader import SUFFIXES, parse
 
 
 @dataclass(frozen=True)
@@ -162,9 +160,9 @@ def _regex_groups(pattern: str) -> int | None:
 
 def _falsy_source(src: task_pb2.EventSource) -> str | None:
     kind = src.WhichOneof("event")
-    if kind in _TEXT_KINDS or kind == "response_event":
+    if kind in TEXT_KINDS or kind == "response_event":
         ev = getattr(src, kind)
-        pattern = ev.expect if kind in _TEXT_KINDS else ev.pattern
+        pattern = ev.expect if kind in TEXT_KINDS else ev.pattern
         if ev.mode == task_pb2.EventSource.REGEX:
             if _regex_groups(pattern) == 0:
                 return "its value is () (the regex has no groups), which is falsy"
@@ -207,7 +205,7 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
 
     for i, src in enumerate(task.event_sources):
         kind = src.WhichOneof("event")
-        if kind in _TEXT_KINDS or kind in _ICON_KINDS:
+        if kind in TEXT_KINDS or kind in ICON_KINDS:
             ev = getattr(src, kind)
             if not ev.HasField("rect"):
                 add("warning", ("event_sources", i, kind), "missing-rect", src.id or None,
@@ -219,7 +217,7 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
         pattern = None
         if kind == "log_event":
             pattern = src.log_event.pattern
-        elif kind in _TEXT_KINDS and getattr(src, kind).mode == task_pb2.EventSource.REGEX:
+        elif kind in TEXT_KINDS and getattr(src, kind).mode == task_pb2.EventSource.REGEX:
             pattern = getattr(src, kind).expect
         elif kind == "response_event" and src.response_event.mode == task_pb2.EventSource.REGEX:
             pattern = src.response_event.pattern
@@ -251,19 +249,13 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
 def lint_file(path: str | Path) -> list[Finding]:
     """Parse and lint one task file; a syntax error becomes a single error finding."""
     path = Path(path)
-    fmt = _SUFFIXES.get(path.suffix.lower(), "textproto")
+    fmt = SUFFIXES.get(path.suffix.lower(), "textproto")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return [Finding(str(path), None, None, "error", "unreadable", None, str(e))]
     try:
-        if fmt == "textproto":
-            task, smap = _parse_textproto(text, path)
-        elif fmt == "json":
-            task, _ = _parse_json(text, path)
-            smap = json_source_map(text, task_pb2.Task.DESCRIPTOR)
-        else:
-            task, smap = _parse_yaml(text, path)
+        task, smap = parse(text, fmt=fmt, path=path)
     except TaskFormatError as e:
         message = f"field '{e.field}': {e.message}" if e.field else e.message
         return [Finding(str(path), e.line, e.column, "error", "syntax", None, message)]

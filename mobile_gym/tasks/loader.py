@@ -24,7 +24,7 @@ from mobile_gym.tasks.checks import Issue, check_task
 from mobile_gym.tasks.errors import TaskFormatError
 
 FORMATS = ("textproto", "json", "yaml")
-_SUFFIXES = {".textproto": "textproto", ".pbtxt": "textproto", ".txtpb": "textproto",
+SUFFIXES = {".textproto": "textproto", ".pbtxt": "textproto", ".txtpb": "textproto",
              ".textpb": "textproto", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 _TASK = task_pb2.Task.DESCRIPTOR
 
@@ -61,7 +61,7 @@ def _looks_like_path(source: str) -> bool:
     if "\n" in source or "{" in source or len(source) > 4096:
         return False
     try:
-        return Path(source).suffix.lower() in _SUFFIXES or Path(source).exists()
+        return Path(source).suffix.lower() in SUFFIXES or Path(source).exists()
     except (OSError, ValueError):  # embedded NUL, name too long: not a usable path
         return False
 
@@ -88,7 +88,7 @@ def load_task(source: str | Path, *, fmt: str | None = None) -> LoadedTask:
             col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
             raise TaskFormatError(path, line, col, None, f"not UTF-8 text: {e.reason}") from None
         if fmt is None:
-            fmt = _SUFFIXES.get(path.suffix.lower())
+            fmt = SUFFIXES.get(path.suffix.lower())
             if fmt is None:
                 raise TaskFormatError(path, None, None, None,
                                       f"cannot tell the format from suffix {path.suffix!r}; "
@@ -100,17 +100,22 @@ def load_task(source: str | Path, *, fmt: str | None = None) -> LoadedTask:
     return loads(text, fmt=fmt, path=path)
 
 
+def parse(text: str, *, fmt: str = "textproto", path: Path | None = None) -> tuple[task_pb2.Task, SourceMap]:
+    """The Task in `text` (format `fmt`) and where each field was written, before the semantic
+    checks; syntax errors raise TaskFormatError naming `path`, line and column."""
+    if fmt == "textproto":
+        return _parse_textproto(text, path)
+    if fmt == "json":
+        return _parse_json(text, path)
+    if fmt == "yaml":
+        return _parse_yaml(text, path)
+    raise ValueError(f"unknown task format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
 def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> LoadedTask:
     """Parse `text` in format `fmt`; `path` (if any) is used in messages and for assets."""
-    if fmt == "textproto":
-        task, smap = _parse_textproto(text, path)
-    elif fmt == "json":
-        task, smap = _parse_json(text, path)
-    elif fmt == "yaml":
-        task, smap = _parse_yaml(text, path)
-    else:
-        raise ValueError(f"unknown task format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    issues = [i for i in check_task(task) if i.severity == "error"]
+    task, smap = parse(text, fmt=fmt, path=path)
+    issues = check_task(task)
     if issues:
         errors = sorted((issue_error(i, smap, path) for i in issues),
                         key=lambda e: (e.line or 0, e.column or 0))
