@@ -232,6 +232,7 @@ class EventEngine:
         self._all_slots: list[Slot] = []
         self.listeners: dict[str, Slot] = {}
         self._compile()
+        self._order = topological(list(self.listeners.values()) + self._all_slots)  # the graph is fixed now
         self.reset()
 
     # -- compile ------------------------------------------------------------------------------
@@ -441,13 +442,7 @@ class EventEngine:
 
     def _get_text_model(self) -> TextModel:
         if self._text_model is None:
-            try:
-                import rapidocr_onnxruntime  # noqa: F401
-            except ImportError:
-                raise ModelUnavailableError(
-                    "a text source needs OCR because the backend gives no exact text boxes: install the "
-                    "'ocr' extra (pip install 'mobile-gym[ocr]') or pass text_model=...") from None
-            self._text_model = RapidOcrTextModel()
+            self._text_model = RapidOcrTextModel()  # loads rapidocr (or names the extra) on first use
         return self._text_model
 
     def _note_hierarchy_text(self, xml: str) -> None:
@@ -497,7 +492,6 @@ class EventEngine:
             slot.reset()
         self.score = 0.0
         self.episode_return = 0.0
-        self._order = topological(list(self.listeners.values()) + self._all_slots)
         self._update_dead()
         self._refresh_live()
         self._seen_xml = None

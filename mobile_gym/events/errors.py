@@ -8,6 +8,9 @@ where there is one, the line.
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 
 class EventError(Exception):
     """Base class of every error the event engine raises on purpose."""
@@ -56,3 +59,12 @@ class ModelUnavailableError(EventRuntimeError):
 
 class InputError(EventRuntimeError, ValueError):
     """The step inputs are malformed (e.g. unparsable view hierarchy XML)."""
+
+
+def require_extra(module: str, extra: str, purpose: str) -> Any:
+    """Import `module`, or raise ModelUnavailableError saying which extra installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ModelUnavailableError(
+            f"{purpose} needs the '{extra}' extra: pip install 'mobile-gym[{extra}]' ({module} is missing)") from exc

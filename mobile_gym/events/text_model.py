@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from mobile_gym.device.base import TextBox
-from mobile_gym.events.errors import ModelUnavailableError
+from mobile_gym.events.errors import require_extra
 
 __all__ = ["Box", "RapidOcrTextModel", "TextModel", "boxes_in", "union_box"]
 
@@ -53,13 +53,10 @@ class RapidOcrTextModel:
         self.passes = 0  # number of OCR runs (for tests and benchmarks)
 
     def _load(self) -> Any:
-        try:
-            from rapidocr_onnxruntime import RapidOCR  # type: ignore[import-not-found]
-        except ImportError as exc:
-            raise ModelUnavailableError(
-                "text sources on a backend without exact text boxes need OCR: "
-                "pip install 'mobile-gym[ocr]' (rapidocr-onnxruntime)") from exc
-        return RapidOCR()
+        rapidocr = require_extra("rapidocr_onnxruntime", "ocr",
+                                 "OCR for text sources (the backend reports no exact text boxes; "
+                                 "or pass text_model=...)")
+        return rapidocr.RapidOCR()
 
     def read(self, frame_id: int, screenshot: np.ndarray, region: Box) -> list[TextBox]:
         key = self._cache_key

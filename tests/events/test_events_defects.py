@@ -411,3 +411,11 @@ def test_a_state_source_without_a_device_is_an_input_error():
     engine = EventEngine(from_text('event_sources { id: 1 state_event { file { path: "/sdcard/x" } } }' + _SLOT))
     with pytest.raises(InputError, match="state_event needs StepInputs.device"):
         Driver(engine).step()
+
+
+def test_ocr_without_the_extra_names_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "rapidocr_onnxruntime", None)  # as if not installed
+    engine = EventEngine(from_text('event_sources { id: 1 text_recognize { expect: "a" '
+                                   'rect { x0: 0 y0: 0 x1: 1 y1: 1 } } }' + _SLOT))
+    with pytest.raises(ModelUnavailableError, match=r"'ocr' extra: pip install 'mobile-gym\[ocr\]'"):
+        Driver(engine).step(boxes=None)  # no exact text boxes: OCR is needed
