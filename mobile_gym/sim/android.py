@@ -219,11 +219,6 @@ class SimAndroid:
         self._check_open()
         st = self._state
         from mobile_gym.device.base import InvalidInputError
-        if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
-                or not isinstance(y, (int, float, np.integer, np.floating)):
-            raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
-        if not (math.isfinite(float(x)) and math.isfinite(float(y))):
-            raise InvalidInputError(f"touch coordinates must be finite; got ({x!r}, {y!r})")
         was_down = st.touch_down is not None
         front = st.am.top_record
         try:

@@ -238,6 +238,10 @@ def test_bad_input_gives_clear_errors(device):
         device.touch(5000, 10, True)
     with pytest.raises(InvalidInputError, match="outside"):
         device.touch(-1, 10, True)
+    with pytest.raises(InvalidInputError, match=r"must be finite; got \(nan, 10\)"):
+        device.touch(float("nan"), 10, True)
+    with pytest.raises(InvalidInputError, match="must be numbers"):
+        device.touch("5", 10, True)
     with pytest.raises(InvalidInputError, match="VOLUME_UP.*BACK, HOME, ENTER, DEL, APP_SWITCH"):
         device.key("VOLUME_UP")
     code, out, err = device.shell("echo 'unterminated")

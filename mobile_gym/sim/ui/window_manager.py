@@ -6,6 +6,7 @@ Times are passed in (`now`, device seconds); nothing here reads a clock.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -233,6 +234,8 @@ class WindowManager:
         if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
                 or not isinstance(y, (int, float, np.integer, np.floating)):
             raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
+        if not (math.isfinite(float(x)) and math.isfinite(float(y))):
+            raise InvalidInputError(f"touch coordinates must be finite; got ({x!r}, {y!r})")
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise InvalidInputError(
                 f"touch at ({x}, {y}) is outside the {self.width}x{self.height} screen")
