@@ -16,7 +16,6 @@ so macro wrappers (ElementActions commands of several touches) lose no step's ev
 from __future__ import annotations
 
 import json
-import os
 import reprlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -116,15 +115,11 @@ class Trace:
 
     def write_json(self, path: str | Path) -> Path:
         """Write the full trace (every step) to `path` atomically (temporary file + rename)."""
+        from mobile_gym.wrappers.record_episode import atomic_write
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(self.to_json(), f, indent=1, sort_keys=True)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        atomic_write(path, (json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n").encode("utf-8"))
         return path
 
 

@@ -76,11 +76,7 @@ class UnicodeText(Text):
 
     def contains(self, x: Any) -> bool:
         """Any `str` within the length bounds and without NUL characters."""
-        return (
-            isinstance(x, str)
-            and self.min_length <= len(x) <= self.max_length
-            and "\x00" not in x
-        )
+        return self.why_not(x) is None
 
     def why_not(self, x: Any) -> str | None:
         """A short reason why `x` is not in the space, or None when it is."""

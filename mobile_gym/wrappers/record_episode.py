@@ -79,7 +79,8 @@ def complete_action(space: spaces.Space, action: Any) -> Any:
     return action
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so a reader sees the old file or the whole new one (temp file + rename)."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
         f.write(data)
@@ -179,13 +180,13 @@ class RecordEpisode(gym.Wrapper):
 
             ok, png = cv2.imencode(".png", cv2.cvtColor(pixels, cv2.COLOR_RGB2BGR))
             if ok:
-                _atomic_write(self._partial / "frames" / f"{self._frame:06d}.png", png.tobytes())
+                atomic_write(self._partial / "frames" / f"{self._frame:06d}.png", png.tobytes())
         self._frame += 1
 
     def _finish(self) -> None:
         if self._partial is None or self._final is None:
             return
-        _atomic_write(self._partial / "trajectory.jsonl", ("\n".join(self._lines) + "\n").encode())
+        atomic_write(self._partial / "trajectory.jsonl", ("\n".join(self._lines) + "\n").encode())
         if self._final.exists():
             shutil.rmtree(self._final)
         os.replace(self._partial, self._final)
