@@ -130,8 +130,7 @@ class MarkorCreateFolder(_Markor):
         secs = int(rng.integers(0, 86400))
         stamp = np.datetime64("2023-01-01") + np.timedelta64(day, "D") + np.timedelta64(secs, "s")
         name = "folder_" + str(stamp).replace("-", "").replace("T", "_").replace(":", "")
-        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
-                      for n in md.noise_names(rng, "file"))
+        noise = md.sentence_notes(rng, md.noise_names(rng, "file"))
         return CreateParams(name, "", noise)
 
     def reset_steps(self, params: CreateParams) -> list[task_pb2.SetupStep]:
@@ -193,8 +192,7 @@ class MarkorEditNote(_Markor):
         else:
             text = md.choice(rng, md.SENTENCES)
         original = md.choice(rng, md.SENTENCES)
-        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
-                      for n in md.noise_names(rng, name, avoid=(name,)))
+        noise = md.sentence_notes(rng, md.noise_names(rng, name, avoid=(name,)))
         return EditParams(name, original, edit_type, text, noise)
 
     def instruction(self, params: EditParams) -> str:
@@ -256,15 +254,10 @@ class MarkorChangeNoteContent(_Markor):
         return md.random_string(rng, 20)
 
     def sample(self, rng: np.random.Generator) -> RenameParams:
-        names: list[str] = []
-        while len(names) < 2:
-            name = md.random_note_name(rng)
-            if name not in names:
-                names.append(name)
+        names = md.distinct_note_names(rng, 2)
         original = md.NoteFile(names[0], self._content(rng) + "\n")
         text = md.random_string(rng, 20)
-        noise = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
-                      for n in md.noise_names(rng, names[0], n_max=8, avoid=names))
+        noise = md.sentence_notes(rng, md.noise_names(rng, names[0], n_max=8, avoid=names))
         return RenameParams(original, names[1], text, noise)
 
     def reset_steps(self, params: RenameParams) -> list[task_pb2.SetupStep]:
@@ -341,8 +334,7 @@ class MarkorDeleteNote(_Markor):
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
         name = md.random_file_name(rng)  # no extension (AndroidWorld's)
-        noise = [md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n")
-                 for n in md.noise_names(rng, name, avoid=(name,))]
+        noise = md.sentence_notes(rng, md.noise_names(rng, name, avoid=(name,)))
         target = md.NoteFile(name, md.random_string(rng, 20) + "\n")
         return DeleteParams(name, (*noise, target))
 
@@ -372,13 +364,8 @@ class MarkorDeleteNewestNote(MarkorDeleteNote):
     spacing = (61, 600)  # device seconds between two notes (distinct minutes in the UI)
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
-        n = int(rng.integers(2, 7))
-        names: list[str] = []
-        while len(names) < n:
-            name = md.random_note_name(rng)
-            if name not in names:
-                names.append(name)
-        files = tuple(md.NoteFile(nm, md.choice(rng, md.SENTENCES) + "\n") for nm in names)
+        names = md.distinct_note_names(rng, int(rng.integers(2, 7)))
+        files = md.sentence_notes(rng, names)
         return DeleteParams(names[-1], files)
 
     def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
@@ -396,7 +383,7 @@ class MarkorDeleteAllNotes(_Markor):
     def sample(self, rng: np.random.Generator) -> DeleteParams:
         base = md.random_string(rng, 5)
         names = md.noise_names(rng, base, n_max=int(rng.integers(2, 7)))
-        files = tuple(md.NoteFile(n, md.choice(rng, md.SENTENCES) + "\n") for n in sorted(names))
+        files = md.sentence_notes(rng, sorted(names))
         return DeleteParams("", files)
 
     def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
@@ -444,8 +431,7 @@ class MarkorMoveNote(_Markor):
         folders = tuple(sorted(md.FOLDERS[int(i)] for i in picks))
         source, destination = md.FOLDERS[int(picks[0])], md.FOLDERS[int(picks[1])]
         name = md.random_note_name(rng)
-        noise = tuple(md.NoteFile(f"{source}/{n}", md.choice(rng, md.SENTENCES) + "\n")
-                      for n in md.noise_names(rng, name, n_max=8, avoid=(name,)))
+        noise = md.sentence_notes(rng, md.noise_names(rng, name, n_max=8, avoid=(name,)), folder=source)
         file = md.NoteFile(f"{source}/{name}", md.random_string(rng, 20) + "\n")
         return MoveParams(file, source, destination, folders, noise)
 
@@ -496,11 +482,7 @@ class MarkorMergeNotes(_Markor):
                 "Add a new line between the content of each note.")
 
     def sample(self, rng: np.random.Generator) -> MergeParams:
-        names: list[str] = []
-        while len(names) < 3:
-            name = md.random_note_name(rng)
-            if name not in names:
-                names.append(name)
+        names = md.distinct_note_names(rng, 3)
         notes = tuple(md.NoteFile(n, md.random_string(rng, 20) + "\n") for n in names)
         return MergeParams(notes, md.random_string(rng, 8))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shlex
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -86,6 +86,21 @@ def random_file_name(rng: np.random.Generator) -> str:
 
 def random_note_name(rng: np.random.Generator) -> str:
     return random_file_name(rng) + choice(rng, (".md", ".txt"))
+
+
+def distinct_note_names(rng: np.random.Generator, n: int) -> list[str]:
+    """`n` different random note names, in the order drawn."""
+    names: list[str] = []
+    while len(names) < n:
+        name = random_note_name(rng)
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def sentence_notes(rng: np.random.Generator, names: Iterable[str], folder: str = "") -> tuple[NoteFile, ...]:
+    """A note per name (inside `folder` if given) holding one random sentence: untouched noise."""
+    return tuple(NoteFile(f"{folder}/{n}" if folder else n, choice(rng, SENTENCES) + "\n") for n in names)
 
 
 def noise_names(rng: np.random.Generator, base: str, n_max: int = 20,
