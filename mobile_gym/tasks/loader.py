@@ -19,7 +19,7 @@ from google.protobuf import json_format, text_format
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path, scan
-from mobile_gym.tasks._treemap import json_source_map, yaml_source_map
+from mobile_gym.tasks._treemap import _field, json_source_map, yaml_source_map
 from mobile_gym.tasks.checks import Issue, check_task
 from mobile_gym.tasks.errors import TaskFormatError
 
@@ -52,9 +52,7 @@ class LoadedTask:
 
     def error(self, field_path: FieldPath, message: str) -> TaskFormatError:
         """A TaskFormatError located at `field_path` (for checks done after loading)."""
-        pos = SourceMap(dict(self.locations)).find(field_path)
-        return TaskFormatError(self.path, pos[0] if pos else None, pos[1] if pos else None,
-                               format_path(field_path) or None, message)
+        return located_error(self.path, SourceMap(dict(self.locations)), field_path, message)
 
 
 def _looks_like_path(source: str) -> bool:
@@ -126,11 +124,17 @@ def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> Loa
                       dict(smap.locations))
 
 
+def located_error(path: Path | None, smap: SourceMap, field_path: FieldPath, message: str) -> TaskFormatError:
+    """A TaskFormatError at the line and column where `field_path` (or its closest written
+    ancestor) was written."""
+    pos = smap.find(field_path)
+    return TaskFormatError(path, pos[0] if pos else None, pos[1] if pos else None,
+                           format_path(field_path) or None, message)
+
+
 def issue_error(issue: Issue, smap: SourceMap, path: Path | None) -> TaskFormatError:
     """Turn a checker Issue into a located TaskFormatError."""
-    pos = smap.find(issue.path)
-    return TaskFormatError(path, pos[0] if pos else None, pos[1] if pos else None,
-                           format_path(issue.path) or None, issue.message)
+    return located_error(path, smap, issue.path, issue.message)
 
 
 # -- textproto -----------------------------------------------------------------------------
@@ -193,10 +197,7 @@ def _json_field_path(message: str) -> FieldPath | None:
         if not pm:
             return tuple(out) or None
         name, subs = pm.group(1), pm.group(2)
-        fd = None
-        if desc is not None:
-            fd = desc.fields_by_name.get(name) or next(
-                (f for f in desc.fields if f.json_name == name), None)
+        fd = _field(desc, name)
         out.append(fd.name if fd is not None else name)
         for idx in re.findall(r"\[(\d+)\]", subs):
             out.append(int(idx))
@@ -216,7 +217,7 @@ def _from_dict(data: Any, smap: SourceMap, path: Path | None, what: str) -> task
         message = str(e).split("\n")[0]
         fpath = _json_field_path(str(e))
         field_name: str | None = None
-        m = re.search(r'has no field named "([^"]+)"', message)
+        m = _NO_FIELD.search(message)
         if m:
             field_name = m.group(1)
             if fpath is not None:
