@@ -65,6 +65,7 @@ from mobile_gym.events.ui_tree import UiTree, UiTreeReader
 __all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
 
 _UNREAD = object()  # the current dump has not been read into a UiTree yet
+_UNSET = object()  # a listener with no value this step
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ class EventEngine:
             self._icon_model = TemplateIconModel(root)
         return self._icon_model
 
-    def _rect(self, ev: Any, path: FieldPath, where: str) -> tuple[float, float, float, float]:
+    def _rect(self, ev: Any, where: str) -> tuple[float, float, float, float]:
         if not ev.HasField("rect"):
             return FULL_SCREEN
         r = ev.rect
@@ -269,34 +270,34 @@ class EventEngine:
             raise TaskCompileError(f"{where}: has no event kind (text_recognize, view_hierarchy_event, ...)")
         repeat = Repeat.from_source_wire(es.repeatability)
         ev = getattr(es, kind)
-        kw = {"where": self._where(path + (kind,), f"{label} {kind}")}
+        at = self._where(path + (kind,), f"{label} {kind}")
         src: Source
         if kind in ("text_recognize", "text_detect"):
-            matcher = make_matcher(ev.mode, ev.expect, ev.threshold, where=kw["where"], encoder=self._encoder_factory)
-            src = TextSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+            matcher = make_matcher(ev.mode, ev.expect, ev.threshold, where=at, encoder=self._encoder_factory)
+            src = TextSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
                              matcher=matcher)
         elif kind in ("icon_recognize", "icon_detect"):
             cls = getattr(ev, "class")
             if not cls:
-                raise TaskCompileError(f"{kw['where']}: icon class is empty")
+                raise TaskCompileError(f"{at}: icon class is empty")
             model = self._icon()
             if cls not in model.classes():
                 raise ModelUnavailableError(
-                    f"{kw['where']}: the icon model has no templates for class {cls!r} (known: "
+                    f"{at}: the icon model has no templates for class {cls!r} (known: "
                     f"{', '.join(sorted(model.classes())) or 'none'}); put images under "
                     f"<task dir>/icons/{cls}/ or pass icon_model=TemplateIconModel(...)")
-            src = IconSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+            src = IconSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
                              model=model, class_name=cls)
         elif kind in ("icon_match", "icon_detect_match"):
             if not ev.path:
-                raise TaskCompileError(f"{kw['where']}: icon path is empty")
+                raise TaskCompileError(f"{at}: icon path is empty")
             p = Path(ev.path)
             if not p.is_absolute():
                 if self.directory is None:
-                    raise TaskCompileError(f"{kw['where']}: relative icon path {ev.path!r} but the task has no directory")
+                    raise TaskCompileError(f"{at}: relative icon path {ev.path!r} but the task has no directory")
                 p = self.directory / p
-            ref = load_image(p, where=kw["where"])
-            src = IconSource(es.id, repeat, kw["where"], kind=kind, rect=self._rect(ev, path + (kind,), kw["where"]),
+            ref = load_image(p, where=at)
+            src = IconSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
                              model=self._icon(), reference=ref)
         elif kind == "view_hierarchy_event":
             sel = compile_selector(list(ev.selector), where=self._where(path + (kind, "selector"), f"{label} selector"))
@@ -313,14 +314,14 @@ class EventEngine:
                                                reference_on_left=self.options.vh_reference_on_left, where=pw))
                 else:
                     props.append(PropertyCheck(p.property_name, where=pw))  # present = match, value reported
-            src = ViewHierarchySource(es.id, repeat, kw["where"], selector=sel, properties=props)
+            src = ViewHierarchySource(es.id, repeat, at, selector=sel, properties=props)
         elif kind == "log_event":
-            src = LogSource(es.id, repeat, kw["where"], filters=list(ev.filters), pattern=ev.pattern)
+            src = LogSource(es.id, repeat, at, filters=list(ev.filters), pattern=ev.pattern)
         elif kind == "response_event":
-            matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=kw["where"], encoder=self._encoder_factory)
-            src = ResponseSource(es.id, repeat, kw["where"], matcher=matcher)
+            matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=at, encoder=self._encoder_factory)
+            src = ResponseSource(es.id, repeat, at, matcher=matcher)
         elif kind == "state_event":
-            src = StateSource(es.id, repeat, kw["where"], check=ev)
+            src = StateSource(es.id, repeat, at, check=ev)
         else:  # pragma: no cover - the proto has no other kinds
             raise TaskCompileError(f"{where}: unsupported event kind {kind!r}")
         return SourceNode(src)
@@ -565,37 +566,40 @@ class EventEngine:
         finally:
             st.ctx = None
         reward = 0.0
-        score_slot = listeners.get("score_listener")
-        if score_slot is not None and score_slot.set and score_slot.values:
-            new_score = float(score_slot.values[0])
-            reward += new_score - self.score
-            self.score = new_score
-        reward_slot = listeners.get("reward_listener")
-        if reward_slot is not None and reward_slot.set and reward_slot.values:
-            reward += float(reward_slot.values[0])
+        new_score = self._listener_value("score_listener")
+        if new_score is not _UNSET:
+            reward += float(new_score) - self.score
+            self.score = float(new_score)
+        paid = self._listener_value("reward_listener")
+        if paid is not _UNSET:
+            reward += float(paid)
         self.episode_return += reward
         extras: dict[str, list] = {}
         for name in ("extra_listener", "json_extra_listener"):
-            slot = listeners.get(name)
-            if slot is not None and slot.set and slot.values:
-                for k, vs in slot.values[0].items():
+            value = self._listener_value(name)
+            if value is not _UNSET:
+                for k, vs in value.items():
                     extras.setdefault(k, []).extend(vs)
-        instructions: list[str] = []
-        slot = listeners.get("instruction_listener")
-        if slot is not None and slot.set and slot.values:
-            instructions = list(slot.values[0])
-        end = None
-        slot = listeners.get("episode_end_listener")
-        if slot is not None and slot.set and slot.values:
-            end = self.options.episode_end(slot.values[0], episode_return=self.episode_return, score=self.score)
+        value = self._listener_value("instruction_listener")
+        instructions: list[str] = [] if value is _UNSET else list(value)
+        value = self._listener_value("episode_end_listener")
+        end = None if value is _UNSET else self.options.episode_end(
+            value, episode_return=self.episode_return, score=self.score)
         if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
             self._refresh_live()
-        timing = dict(ctx.timing)
+        timing = ctx.timing
         total = time.perf_counter() - t_start
         timing["slots"] = max(0.0, total - sum(timing.values()))
         timing["events_total"] = total
         return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
-                          instructions=instructions, fired=dict(st.fired), timing=timing, errors=list(st.errors))
+                          instructions=instructions, fired=st.fired, timing=timing, errors=st.errors)
+
+    def _listener_value(self, name: str) -> Any:
+        """The value a listener produced this step, or _UNSET when it has none."""
+        slot = self.listeners.get(name)
+        if slot is not None and slot.set and slot.values:
+            return slot.values[0]
+        return _UNSET
 
     def live_source_ids(self) -> list[int]:
         """Ids of the sources evaluated next step (for tests, traces and debugging)."""
