@@ -167,6 +167,18 @@ def tokenize(src: str) -> list[_Tok]:
         lit.append(ch)
         has_word = True
 
+    def add_dollar(pos: int, quoted: bool) -> int:
+        """A `$` at `pos`: an expansion part, or a literal `$`; returns the index after it."""
+        nonlocal has_word
+        part, end = _read_dollar(src, pos, quoted)
+        if part is None:
+            add_char("$", quoted)
+        else:
+            flush_lit(lit_quoted)
+            parts.append(part)
+            has_word = True
+        return end
+
     def end_word() -> None:
         nonlocal parts, has_word
         flush_lit(lit_quoted)
@@ -211,13 +223,7 @@ def tokenize(src: str) -> list[_Tok]:
                     j += 2
                     continue
                 if d == "$":
-                    part, j2 = _read_dollar(src, j, True)
-                    if part is None:
-                        add_char("$", True)
-                    else:
-                        flush_lit(lit_quoted)
-                        parts.append(part)
-                    j = j2
+                    j = add_dollar(j, True)
                     continue
                 if d == "`":
                     raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
@@ -226,14 +232,7 @@ def tokenize(src: str) -> list[_Tok]:
             i = j + 1
             continue
         if c == "$":
-            part, j = _read_dollar(src, i, False)
-            if part is None:
-                add_char("$", False)
-            else:
-                flush_lit(lit_quoted)
-                parts.append(part)
-                has_word = True
-            i = j
+            i = add_dollar(i, False)
             continue
         if c == "`":
             raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
