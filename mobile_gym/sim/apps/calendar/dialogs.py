@@ -198,7 +198,7 @@ def show_repeat_rule_dialog(activity: "Activity", state: "EditorState",
     """Weekly: day checkboxes (RepeatRuleWeeklyDialog); monthly/yearly: rule radios."""
     interval = state.repeat_interval
     start = state.start.date()
-    if interval % model.WEEK == 0 and interval % model.YEAR != 0:
+    if model.is_weekly(interval):
         from ...ui.widgets import CheckBox
 
         d = _Dialog(activity)

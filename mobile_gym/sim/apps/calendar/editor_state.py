@@ -107,16 +107,13 @@ class EditorState:
         self.repeat_interval = seconds
         if seconds == 0:
             return
-        if seconds % model.YEAR == 0:
-            self.repeat_rule = model.REPEAT_SAME_DAY
-        elif seconds % model.MONTH == 0:
+        if seconds % model.YEAR == 0 or seconds % model.MONTH == 0:
             self.repeat_rule = model.REPEAT_SAME_DAY
         elif seconds % model.WEEK == 0:
             self.repeat_rule = dates.weekday_bit(self.start.date())
 
     def _check_repeat_rule(self) -> None:
-        if self.repeat_interval and self.repeat_interval % model.WEEK == 0 \
-                and self.repeat_interval % model.YEAR != 0 \
+        if self.repeat_interval and model.is_weekly(self.repeat_interval) \
                 and self.repeat_rule in (1, 2, 4, 8, 16, 32, 64):
             self.repeat_rule = dates.weekday_bit(self.start.date())
 

@@ -24,7 +24,7 @@ from .editor_common import (
     row_text,
     save_after_disclaimer,
 )
-from .editor_state import EditorState
+from .editor_state import TITLE_EMPTY, EditorState
 from .flat_rows import FlatRows, group
 from .storage import CalendarStorage
 from .time_picker import show_time_picker
@@ -246,7 +246,7 @@ class EventActivity(Activity):
             view.text_color = 0x661B1B1F if off else theme.TEXT  # alpha 0.4
         self.repetition.text = formatting.repetition_text(s.repeat_interval)
         repeating = s.repeat_interval > 0
-        weekly = repeating and s.repeat_interval % model.WEEK == 0 and s.repeat_interval % model.YEAR != 0
+        weekly = repeating and model.is_weekly(s.repeat_interval)
         monthly_or_yearly = repeating and (s.repeat_interval % model.MONTH == 0
                                            or s.repeat_interval % model.YEAR == 0)
         self.rule_holder.visibility = "visible" if (weekly or monthly_or_yearly) else "gone"
@@ -371,7 +371,7 @@ class EventActivity(Activity):
         error = s.validate()
         if error is not None:
             self.show_toast(error)
-            if error == "Title cannot be empty":
+            if error == TITLE_EMPTY:
                 self.title_edit.request_focus()
             return
         now_ms = int(round(self.ctx.now() * 1000))

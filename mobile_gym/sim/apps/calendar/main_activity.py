@@ -413,18 +413,17 @@ class MainActivity(Activity):
         return self.today
 
     def _new_event(self) -> None:
-        self._collapse_fab()
-        now = dates.to_datetime(int(self.ctx.now()))
-        start = dates.new_event_start(self._new_event_day(), now)
-        self.start_activity(".activities.EventActivity",
-                            **{EXTRA_NEW_EVENT_START_TS: dates.to_ts(start)})
+        self._start_new(".activities.EventActivity")
 
     def _new_task(self) -> None:
+        self._start_new(".activities.TaskActivity")
+
+    def _start_new(self, activity: str) -> None:
+        """Open the event or task editor for a new item starting on the shown day."""
         self._collapse_fab()
         now = dates.to_datetime(int(self.ctx.now()))
         start = dates.new_event_start(self._new_event_day(), now)
-        self.start_activity(".activities.TaskActivity",
-                            **{EXTRA_NEW_EVENT_START_TS: dates.to_ts(start)})
+        self.start_activity(activity, **{EXTRA_NEW_EVENT_START_TS: dates.to_ts(start)})
 
     # -- rows and selection ---------------------------------------------------------------
     def _row_clicked(self, row: EventRow) -> None:

@@ -27,6 +27,12 @@ WEEK = 604800
 MONTH = 2592001  # the app's marker value; months are added calendar-wise
 YEAR = 31536000
 
+
+def is_weekly(interval: int) -> bool:
+    """Whether a repeat interval is a number of weeks (and not a whole number of years), the case
+    in which the repeat rule is a set of weekdays."""
+    return interval % WEEK == 0 and interval % YEAR != 0
+
 FLAG_ALL_DAY = 1
 FLAG_IS_IN_PAST = 2
 FLAG_MISSING_YEAR = 4
