@@ -141,7 +141,7 @@ class SimAndroid:
         self._copier = StateCopier(shared=(self, self.storage, self.packages),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
-                                   shared_attrs=("_picture", "_pic", "_dump_cache", "_box_cache"))
+                                   shared_attrs=("_pic", "_dump_cache", "_box_cache"))
         self.shell_interpreter = Shell(self)
         logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
         am.home()
