@@ -135,7 +135,7 @@ def test_decode_never_fails_other_than_with_invalid_action_error(action):
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\x00"), max_size=12), min_size=3, max_size=3))
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"), max_size=12), min_size=3, max_size=3))
 def test_unicode_text_survives_shared_memory(strings):
     from gymnasium.vector.utils import create_shared_memory, read_from_shared_memory, write_to_shared_memory
 
