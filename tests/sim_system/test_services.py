@@ -90,6 +90,20 @@ def test_storage_mapping_and_escape(tmp_path):
         s.read("/sdcard/link/passwd")
     with pytest.raises(FileNotFoundError, match="/sdcard/none"):
         s.read("/sdcard/none")
+    with pytest.raises(PermissionError, match="outside"):  # a listing follows links as stat does
+        s.list("/sdcard")
+
+
+def test_storage_listing_agrees_with_stat_and_follows_inner_links(tmp_path):
+    s = Storage(Clock(), str(tmp_path))
+    s.write("/sdcard/Notes/b.md", b"bee")
+    s.write("/sdcard/Notes/a.md", b"a")
+    s.mkdir("/sdcard/Notes/sub")
+    os.symlink(tmp_path / "storage/emulated/0/Notes/sub", tmp_path / "storage/emulated/0/Notes/c")
+    listing = s.list("/sdcard/Notes")
+    assert [(e.name, e.is_dir, e.size) for e in listing] == [
+        ("a.md", False, 1), ("b.md", False, 3), ("c", True, 4096), ("sub", True, 4096)]
+    assert listing == [s.stat("/sdcard/Notes/" + e.name) for e in listing]
 
 
 def test_storage_capture_restore_writes_only_changes(tmp_path):

@@ -148,8 +148,12 @@ class Storage:
         except FileNotFoundError:
             raise FileNotFoundError(f"{path}: No such file or directory") from None
 
+    def _rel(self, host: str) -> str:
+        """Key of the mtime table: `host` (the root or a path under it) relative to the root."""
+        return "." if host == self.root else host[len(self.root) + 1:]
+
     def _device_mtime(self, host: str, st: os.stat_result) -> float:
-        rel = os.path.relpath(host, self.root)
+        rel = self._rel(host)
         rec = self._mtimes.get(rel)
         if rec is not None and rec[0] == st.st_mtime_ns and rec[1] == st.st_size:
             return rec[2]
@@ -161,12 +165,13 @@ class Storage:
         """Device time of the last change of a file or directory."""
         return self._device_mtime(*self._host_stat(path))
 
+    def _entry(self, name: str, host: str, st: os.stat_result) -> DirEntry:
+        is_dir = _stat.S_ISDIR(st.st_mode)
+        return DirEntry(name, is_dir, 4096 if is_dir else st.st_size, self._device_mtime(host, st))
+
     def stat(self, path: str) -> DirEntry:
         host, st = self._host_stat(path)
-        is_dir = _stat.S_ISDIR(st.st_mode)
-        norm = normalize(path)
-        return DirEntry(posixpath.basename(norm) or "/", is_dir, 4096 if is_dir else st.st_size,
-                        self._device_mtime(host, st))
+        return self._entry(posixpath.basename(normalize(path)) or "/", host, st)
 
     def list(self, path: str) -> list[DirEntry]:
         """Entries of a directory, sorted by name."""
@@ -176,12 +181,16 @@ class Storage:
             raise FileNotFoundError(f"{norm}: No such file or directory")
         if not os.path.isdir(host):
             raise NotADirectoryError(f"{norm}: Not a directory")
-        return [self.stat(posixpath.join(norm, name)) for name in sorted(os.listdir(host))]
+        with os.scandir(host) as found:
+            children = sorted(found, key=lambda child: child.name)
+        # The folder itself is checked; only a symlink inside it can point out of the storage.
+        return [self.stat(posixpath.join(norm, child.name)) if child.is_symlink()
+                else self._entry(child.name, child.path, child.stat()) for child in children]
 
     # -- changes -----------------------------------------------------------------------
     def _touched(self, host: str) -> None:
         st = os.stat(host)
-        self._mtimes[os.path.relpath(host, self.root)] = (st.st_mtime_ns, st.st_size, self._clock.now())
+        self._mtimes[self._rel(host)] = (st.st_mtime_ns, st.st_size, self._clock.now())
 
     def write(self, path: str, data: bytes, append: bool = False) -> None:
         """Write (or append) bytes, creating parent directories."""

@@ -8,6 +8,7 @@ check, and move/delete checks can require that other files (`keep`: the noise) s
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
@@ -22,14 +23,14 @@ ContentMode = Literal["fuzzy", "exact", "contains", "regex"]
 
 def file_entry(device: Device, path: str) -> FileEntry | None:
     """The listing entry of `path`, or None when it (or its folder) does not exist."""
-    p = PurePosixPath(path)
-    if str(p) == "/":
+    folder, name = posixpath.split(posixpath.normpath(path))
+    if not name:
         return FileEntry("/", True, 0, 0.0)
     try:
-        entries = device.list_dir(str(p.parent))
+        entries = device.list_dir(folder or ".")
     except (FileNotFoundError, NotADirectoryError):
         return None
-    return next((e for e in entries if e.name == p.name), None)
+    return next((e for e in entries if e.name == name), None)
 
 
 def file_exists(device: Device, path: str, *, kind: Kind = "file") -> bool:
