@@ -36,7 +36,7 @@ from mobile_gym.tasks.checks import (
     iter_slots,
 )
 from mobile_gym.tasks.errors import TaskFormatError
-from mobile_gym.tasks.loader import SUFFIXES, parse
+from mobile_gym.tasks.loader import parse, read_task_file
 
 
 @dataclass(frozen=True)
@@ -247,15 +247,13 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
 
 
 def lint_file(path: str | Path) -> list[Finding]:
-    """Parse and lint one task file; a syntax error becomes a single error finding."""
+    """Parse and lint one task file; a file the loader refuses becomes a single error finding."""
     path = Path(path)
-    fmt = SUFFIXES.get(path.suffix.lower(), "textproto")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return [Finding(str(path), None, None, "error", "unreadable", None, str(e))]
-    try:
+        text, fmt = read_task_file(path)
         task, smap = parse(text, fmt=fmt, path=path)
+    except OSError as e:
+        return [Finding(str(path), None, None, "error", "unreadable", None, str(e))]
     except TaskFormatError as e:
         message = f"field '{e.field}': {e.message}" if e.field else e.message
         return [Finding(str(path), e.line, e.column, "error", "syntax", None, message)]

@@ -76,26 +76,33 @@ def load_task(source: str | Path, *, fmt: str | None = None) -> LoadedTask:
     path: Path | None = None
     if isinstance(source, Path) or _looks_like_path(source):
         path = Path(source)
-        if not path.is_file():
-            raise FileNotFoundError(f"task file not found: {path}")
-        raw = path.read_bytes()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = raw[: e.start].count(b"\n") + 1
-            col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-            raise TaskFormatError(path, line, col, None, f"not UTF-8 text: {e.reason}") from None
-        if fmt is None:
-            fmt = SUFFIXES.get(path.suffix.lower())
-            if fmt is None:
-                raise TaskFormatError(path, None, None, None,
-                                      f"cannot tell the format from suffix {path.suffix!r}; "
-                                      "pass fmt='textproto' | 'json' | 'yaml'")
+        text, fmt = read_task_file(path, fmt)
     else:
         text = str(source)
         if fmt is None:
             fmt = "json" if text.lstrip().startswith("{") else "textproto"
     return loads(text, fmt=fmt, path=path)
+
+
+def read_task_file(path: Path, fmt: str | None = None) -> tuple[str, str]:
+    """A task file's text and format (`fmt`, else from the suffix). Raises FileNotFoundError,
+    or TaskFormatError for text that is not UTF-8 (with its line) or an unknown suffix."""
+    if not path.is_file():
+        raise FileNotFoundError(f"task file not found: {path}")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+        raise TaskFormatError(path, line, col, None, f"not UTF-8 text: {e.reason}") from None
+    if fmt is None:
+        fmt = SUFFIXES.get(path.suffix.lower())
+        if fmt is None:
+            raise TaskFormatError(path, None, None, None,
+                                  f"cannot tell the format from suffix {path.suffix!r}; "
+                                  "pass fmt='textproto' | 'json' | 'yaml'")
+    return text, fmt
 
 
 def parse(text: str, *, fmt: str = "textproto", path: Path | None = None) -> tuple[task_pb2.Task, SourceMap]:

@@ -114,6 +114,29 @@ def test_json_task_is_linted(tmp_path: Path) -> None:
     assert [(f.code, f.line) for f in findings] == [("missing-rect", 3)]
 
 
+def test_yaml_task_is_linted_with_its_lines(tmp_path: Path) -> None:
+    text = ("event_sources:\n"
+            "  - id: 1\n"
+            "    log_event: {pattern: 'done'}\n"
+            "event_slots:\n"
+            "  episode_end_listener: {type: SINGLE, events: [{id: 1}]}\n")
+    findings = _lint(tmp_path, text, "t.yaml")
+    assert [(f.code, f.line) for f in findings] == [("falsy-episode-end", 2)]
+
+
+def test_files_the_loader_refuses_are_one_error_each(tmp_path: Path) -> None:
+    """Lint agrees with load_task: a suffix with no format, bytes that are not UTF-8, no file."""
+    (odd,) = _lint(tmp_path, 'id: "x"\n', "t.txt")
+    assert (odd.severity, odd.code) == ("error", "syntax") and "suffix '.txt'" in odd.message
+    bad = tmp_path / "bad.textproto"
+    bad.write_bytes(b'id: "x"\nname: "\xff"\n')
+    (undecodable,) = lint_file(bad)
+    assert (undecodable.code, undecodable.line, undecodable.column) == ("syntax", 2, 8)
+    (missing,) = lint_file(tmp_path / "none.textproto")
+    assert (missing.severity, missing.code) == ("error", "unreadable")
+    assert "none.textproto" in missing.message
+
+
 def test_exit_status_and_cli(tmp_path: Path, capsys) -> None:
     clean = tmp_path / "clean.textproto"
     clean.write_text('event_sources { log_event { pattern: "(x)" } id: 1 }\n'
