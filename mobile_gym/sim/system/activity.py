@@ -237,6 +237,11 @@ class Activity:
     def is_finishing(self) -> bool:
         return self._record is None or self._record.finishing
 
+    @property
+    def is_resumed(self) -> bool:
+        """In front and interactive (between `on_resume` and `on_pause`)."""
+        return self._record is not None and self._record.resumed
+
     def set_content(self, root: View) -> None:
         """Make `root` the content of this activity's window."""
         self.content = root

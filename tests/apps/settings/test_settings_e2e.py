@@ -95,6 +95,23 @@ def test_setting_changed_by_shell_shows_on_page(device, ui) -> None:
     code, _, _ = device.shell("settings put global wifi_on 0")
     assert code == 0
     assert ui.find(id="android:id/switch_widget")["checked"] == "false"
+    ui.key("HOME")  # changed while in the background: the page catches up when it is back
+    device.shell("settings put global wifi_on 1")
+    ui.key("APP_SWITCH")
+    ui.tap(id="snapshot", desc="Settings")
+    assert device.current_activity() == "com.android.settings/com.android.settings.SubSettings"
+    assert ui.find(id="android:id/switch_widget")["checked"] == "true"
+
+
+def test_deleted_wifi_key_reads_as_off_everywhere(device, ui) -> None:
+    ui.tap(text="Network & internet")
+    ui.tap(text="Internet")
+    assert device.shell("settings delete global wifi_on")[0] == 0
+    assert ui.find(id="android:id/switch_widget")["checked"] == "false"
+    assert not ui.has(text="AndroidWifi") and not ui.has(id="wifi_signal")
+    assert "Wi-Fi is disabled" in device.shell("dumpsys wifi")[1]
+    ui.tap(text=WIFI)
+    assert get(device, "global", "wifi_on") == "1" and ui.has(text="AndroidWifi")
 
 
 @pytest.mark.parametrize("action,title", [

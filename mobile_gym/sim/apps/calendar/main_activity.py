@@ -69,8 +69,7 @@ class MainActivity(Activity):
         self.selected: list[EventRow] = []
         self.events: list[model.Event] = []
         self.types: dict[int, int] = {}
-        self._build()
-        self.refresh()
+        self._build()  # the data is read in on_resume, which always follows
 
     def on_resume(self) -> None:
         self.refresh()

@@ -38,7 +38,10 @@ SEARCH_HINT = "Search settings"
 
 
 class _SettingsScreen(Activity):
-    """Common parts: reading/writing settings and following changes while shown."""
+    """Common parts: reading/writing settings and following changes while shown.
+
+    `build` makes the views once; `refresh` fills in the values, on every resume and on every
+    settings change while the screen is in front."""
 
     def _get(self, spec: SwitchSpec) -> bool:
         value = self.ctx.settings.get(spec.namespace, spec.key)
@@ -60,7 +63,8 @@ class _SettingsScreen(Activity):
         if self.is_finishing:  # destroyed without on_destroy (process killed): stop listening
             self.on_destroy()
             return
-        self.refresh()
+        if self.is_resumed:  # a screen in the back stack catches up in on_resume
+            self.refresh()
 
     def on_resume(self) -> None:
         self.refresh()
@@ -101,7 +105,6 @@ class SettingsHomepageActivity(_SettingsScreen):
         root = FrameLayout(id="settings_homepage_container", width=MATCH_PARENT, height=MATCH_PARENT,
                            background=BACKGROUND)
         root.add(scroll)
-        self.refresh()
         self.set_content(root)
 
     def refresh(self) -> None:
@@ -133,7 +136,6 @@ class SubSettings(_SettingsScreen):
         content.add(inner)
         root.add(self.header, content)
         self.slider_dialog: DialogHandle | None = None
-        self.refresh()
         self.set_content(root)
 
     # -- dynamic values ------------------------------------------------------------------------

@@ -47,7 +47,7 @@ class Page:
     categories: dict[int, str] = field(default_factory=dict)  # row index -> category header before it
 
 
-WIFI_ON = SwitchSpec("global", "wifi_on", default="1")
+WIFI_ON = SwitchSpec("global", "wifi_on")  # unset is off, as for the status bar and svc
 BLUETOOTH_ON = SwitchSpec("global", "bluetooth_on", default="0")
 AIRPLANE_MODE = SwitchSpec("global", "airplane_mode_on", default="0")
 ADAPTIVE_BRIGHTNESS = SwitchSpec("system", "screen_brightness_mode", default="0")
