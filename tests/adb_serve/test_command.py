@@ -15,9 +15,16 @@ import pytest
 from mobile_gym.adb_serve.command import main
 
 
+def _interruptible() -> None:
+    # A shell starts background jobs with SIGINT ignored, and Python then leaves Ctrl-C ignored
+    # too (as a server should); the server under test gets the terminal's default back.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(launcher: list[str], *args: str) -> tuple[subprocess.Popen, int]:
     proc = subprocess.Popen([sys.executable, *launcher, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=dict(os.environ))
+                            stderr=subprocess.DEVNULL, text=True, env=dict(os.environ),
+                            preexec_fn=_interruptible)
     line = proc.stdout.readline()  # printed once listening
     match = re.search(r"on 127\.0\.0\.1:(\d+) ", line)
     if match is None:
