@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from mobile_gym.sim.system.shell.arith import ShellArithmeticError, evaluate
 from mobile_gym.sim.system.shell.parser import (
     AndOr,
+    Case,
     Command,
+    Compound,
+    For,
     Group,
+    If,
+    Loop,
     Pipeline,
     Redirect,
     Script,
@@ -41,6 +48,24 @@ class ExitShell(Exception):
     def __init__(self, code: int) -> None:
         super().__init__(code)
         self.code = code
+
+
+class LoopControl(Exception):
+    """`break N` / `continue N`: leave (or go on with) the N-th enclosing loop."""
+
+    def __init__(self, kind: str, levels: int) -> None:
+        super().__init__(kind, levels)
+        self.kind = kind
+        self.levels = levels
+
+
+#: Loop iterations one command line may run. A real shell would spin forever on
+#: `while true; do :; done`; the simulated one must not hang the process that hosts it.
+LOOP_LIMIT = 100_000
+
+
+class LoopLimitExceeded(Exception):
+    """A command line ran more than LOOP_LIMIT loop iterations."""
 
 
 class UsageError(Exception):
@@ -116,6 +141,8 @@ class Shell:
         self.cwd = "/"
         self.status = 0
         self.vars: dict[str, str] = {}
+        self.loop_depth = 0  # loops enclosing the running command (for break / continue)
+        self._iterations = 0
 
     # -- public --------------------------------------------------------------------
     def run(self, cmd: str) -> tuple[int, str, str]:
@@ -132,6 +159,8 @@ class Shell:
             raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
         self.cwd = "/"
         self.status = 0
+        self.loop_depth = 0
+        self._iterations = 0
         self.vars = {"PATH": "/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin",
                      "HOME": "/", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
                      "EXTERNAL_STORAGE": "/sdcard", "HOSTNAME": "oriole", "USER": "shell",
@@ -146,6 +175,10 @@ class Shell:
             self._script(script, out, err)
         except ExitShell as ex:
             self.status = ex.code
+        except LoopLimitExceeded:
+            err += (f"{SH}: stopped after {LOOP_LIMIT} loop iterations (the simulated shell's "
+                    "limit; a device would run on)\n").encode()
+            self.status = 1
         return self.status, bytes(out), b"" if merge_stderr else bytes(err)
 
     # -- execution -----------------------------------------------------------------
@@ -167,32 +200,115 @@ class Shell:
         last = len(pipe.commands) - 1
         for i, cmd in enumerate(pipe.commands):
             sink = out if i == last else bytearray()
-            if isinstance(cmd, Group):
-                code = self._group(cmd, data, sink, err)
-            else:
+            if isinstance(cmd, Command):
                 code = self._command(cmd, data, sink, err)
+            else:
+                code = self._compound(cmd, data, sink, err)
             data = bytes(sink)
+        if pipe.negated:
+            return 0 if code else 1
         return code
 
-    def _group(self, group: Group, stdin: bytes, out: bytearray, err: bytearray) -> int:
-        if group.redirects:
-            io = self._open_redirects(group.redirects, stdin, err)
+    def _compound(self, node: Compound, stdin: bytes, out: bytearray, err: bytearray) -> int:
+        """Run a group, `if`, loop or `case` with its redirections; returns its status."""
+        if node.redirects:
+            io = self._open_redirects(node.redirects, stdin, err)
             if io is None:
                 return 1
         else:  # the body writes straight through, keeping stdout and stderr interleaved
             io = _Redirected({1: out, 2: err}, stdin, [], {1: bytearray(), 2: bytearray()})
-        saved = (self.cwd, dict(self.vars)) if group.subshell else None
+        subshell = isinstance(node, Group) and node.subshell
+        saved = (self.cwd, dict(self.vars), self.loop_depth) if subshell else None
+        if subshell:
+            self.loop_depth = 0  # a subshell cannot break out of its parent's loops
         try:
-            self._script(group.body, io.fds[1], io.fds[2], io.stdin)
+            self._compound_body(node, io.fds[1], io.fds[2], io.stdin)
+        except ShellSyntaxError as exc:  # its own words (a `for` list, a `case` subject) failed
+            io.fds[2] += f"{SH}: {exc}\n".encode()
+            self.status = 1
         except ExitShell as ex:
             if saved is None:
-                raise  # `exit` in `{ ...; }` leaves the shell itself
+                raise  # `exit` outside a subshell leaves the shell itself
             self.status = ex.code  # a subshell's `exit` ends only the subshell
         finally:
             if saved is not None:  # a child shell: its directory and variables stay inside
-                self.cwd, self.vars = saved
+                self.cwd, self.vars, self.loop_depth = saved
             self._close_redirects(io, out, err)
         return self.status
+
+    def _compound_body(self, node: Compound, out: bytearray, err: bytearray, stdin: bytes) -> None:
+        """Set `self.status` as the POSIX shell does for each compound command."""
+        if isinstance(node, Group):
+            self._script(node.body, out, err, stdin)
+        elif isinstance(node, If):
+            for condition, body in node.branches:
+                self._script(condition, out, err, stdin)
+                stdin = b""
+                if self.status == 0:
+                    self._script(body, out, err)
+                    return
+            if node.otherwise is not None:
+                self._script(node.otherwise, out, err)
+            else:
+                self.status = 0
+        elif isinstance(node, Case):
+            subject = "".join(self.expand_word(node.word, split=False))
+            for patterns, body in node.arms:
+                if any(fnmatch.fnmatchcase(subject, self._pattern(p)) for p in patterns):
+                    self.status = 0
+                    self._script(body, out, err, stdin)
+                    return
+            self.status = 0
+        elif isinstance(node, For):
+            values = self.expand_words(node.words) if node.words is not None else []
+            self._loop(node, out, err, stdin, iter(values))
+        else:
+            self._loop(node, out, err, stdin, None)
+
+    def _loop(self, node: Loop | For, out: bytearray, err: bytearray, stdin: bytes,
+              values: Iterator[str] | None) -> None:
+        """A `for` over `values`, or a while/until loop (`values` None). Its status is the last
+        body's, or 0 when the body never ran."""
+        status = 0
+        self.loop_depth += 1
+        try:
+            while True:
+                self._iterations += 1
+                if self._iterations > LOOP_LIMIT:
+                    raise LoopLimitExceeded
+                try:
+                    if isinstance(node, For):
+                        assert values is not None
+                        value = next(values, None)
+                        if value is None:
+                            break
+                        self.vars[node.name] = value
+                    else:
+                        self._script(node.condition, out, err, stdin)
+                        stdin = b""
+                        if (self.status == 0) == node.until:
+                            break
+                    self._script(node.body, out, err, stdin)
+                    stdin = b""
+                except LoopControl as ctl:
+                    if ctl.levels > 1:
+                        ctl.levels -= 1
+                        raise
+                    if ctl.kind == "break":
+                        status = 0
+                        break
+                status = self.status
+        finally:
+            self.loop_depth -= 1
+        self.status = status
+
+    def _pattern(self, word: Word) -> str:
+        """A `case` pattern: its unquoted parts are glob syntax, quoted ones match literally."""
+        pieces = []
+        for part in word.parts:
+            text = part.value if part.kind == "lit" else "".join(self.expand_word(Word((part,)), split=False))
+            pieces.append(_glob_escape(text) if part.quoted else text)
+        return "".join(pieces)
 
     def _command(self, cmd: Command, stdin: bytes, out: bytearray, err: bytearray) -> int:
         try:
@@ -312,6 +428,8 @@ class Shell:
                 text = part.value
             elif part.kind == "var":
                 text = self.var(part.value)
+            elif part.kind == "arith":
+                text = str(self._arithmetic(part.value))
             else:
                 _code, out, _err = self._substitute(part.value)
                 text = out.rstrip("\n")
@@ -335,8 +453,7 @@ class Shell:
                 continue
             text = "".join(t for t, _ in f)
             if split and any(not q and any(ch in t for ch in "*?[") for t, q in f):
-                pattern = "".join(t if not q else "".join(f"[{ch}]" if ch in "*?[]" else ch for ch in t)
-                                  for t, q in f)
+                pattern = "".join(t if not q else _glob_escape(t) for t, q in f)
                 matches = self._glob(pattern)
                 if matches:
                     result.extend(matches)
@@ -346,8 +463,20 @@ class Shell:
             result.append("")
         return result
 
+    def _arithmetic(self, expr: str) -> int:
+        """`$((expr))`: parameters inside are expanded first, then the C-like expression."""
+        if "$(" in expr or "`" in expr:
+            raise ShellSyntaxError(f"{expr}: command substitution inside $((...)) is not supported")
+        expanded = re.sub(r"\$(?:\{([^}]*)\}|([A-Za-z_]\w*|[?$#0-9]))",
+                          lambda m: self.var(m.group(1) or m.group(2)), expr)
+        try:
+            return evaluate(expanded, self.vars)
+        except ShellArithmeticError as exc:
+            raise ShellSyntaxError(str(exc)) from None
+
     def _substitute(self, inner: str) -> tuple[int, str, str]:
-        saved = (self.cwd, self.status, dict(self.vars))
+        saved = (self.cwd, self.status, dict(self.vars), self.loop_depth)
+        self.loop_depth = 0  # a subshell: `break` cannot leave the caller's loops
         try:
             script = parse(inner)
             out, err = bytearray(), bytearray()
@@ -357,7 +486,7 @@ class Shell:
                 pass
             return self.status, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
         finally:
-            self.cwd, _status, self.vars = saved
+            self.cwd, _status, self.vars, self.loop_depth = saved
 
     def _glob(self, pattern: str) -> list[str]:
         absolute = pattern.startswith("/")
@@ -388,6 +517,11 @@ class Shell:
         if not absolute:
             matches = [posixpath.relpath(m, base) for m in matches]
         return sorted(matches)
+
+
+def _glob_escape(text: str) -> str:
+    """`text` as a glob pattern matching only itself."""
+    return "".join(f"[{ch}]" if ch in "*?[]" else ch for ch in text)
 
 
 def _reason(exc: BaseException) -> str:

@@ -1,12 +1,15 @@
 """Tokenizer and parser for the mksh subset the device shell accepts.
 
 Grammar (POSIX sh subset): list = and_or ((';' | '&' | newline) and_or)*;
-and_or = pipeline (('&&' | '||') pipeline)*; pipeline = command ('|' command)*;
-command = (assignment | word | redirection)+ | '(' list ')' redirection* |
-'{' list '}' redirection* (`{` and `}` are words, reserved where a command starts, so the
-list before `}` must end in `;` or a newline). Words keep their quoting so that `$?`,
-`$VAR`, `${VAR}`, `$(...)` and globbing are expanded at run time, as the shell does.
-Errors raise `ShellSyntaxError` with mksh's wording ("syntax error: 'X' unexpected").
+and_or = pipeline (('&&' | '||') pipeline)*; pipeline = ['!'] command ('|' command)*;
+command = (assignment | word | redirection)+ | compound redirection*, where compound is
+'( list )', '{ list }', 'if list then list (elif list then list)* [else list] fi',
+'while list do list done', 'until list do list done', 'for name [in word*] do list done' or
+'case word in ([(] pattern (| pattern)* ) list ;;)* esac'. Reserved words (`{`, `}`, `if`,
+`fi`, ...) count only where a command starts, so the list before `}` or `fi` must end in `;`
+or a newline. Words keep their quoting so that `$?`, `$VAR`, `${VAR}`, `$(...)` and globbing
+are expanded at run time, as the shell does (`$((...))` too). Errors raise `ShellSyntaxError` with mksh's
+wording ("syntax error: 'X' unexpected", "syntax error: 'if' unmatched").
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ class ShellSyntaxError(Exception):
 
 @dataclass(frozen=True)
 class Part:
-    """A piece of a word: literal text, a parameter (`var`) or a command substitution (`cmd`)."""
+    """A piece of a word: literal text, a parameter (`var`), a command substitution (`cmd`) or an
+    arithmetic expansion (`arith`)."""
 
-    kind: str  # "lit" | "var" | "cmd"
+    kind: str  # "lit" | "var" | "cmd" | "arith"
     value: str
     quoted: bool
 
@@ -66,8 +70,50 @@ class Group:
 
 
 @dataclass
+class If:
+    """`if c1; then b1; elif c2; then b2; else b3; fi`: `branches` [(c1, b1), (c2, b2)]."""
+
+    branches: list[tuple[Script, Script]]
+    otherwise: Script | None
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+@dataclass
+class Loop:
+    """`while cond; do body; done`, or `until` (`until=True`: run while cond fails)."""
+
+    condition: Script
+    body: Script
+    until: bool
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+@dataclass
+class For:
+    """`for name in words; do body; done` (`words` None: `for name; do`, over no arguments)."""
+
+    name: str
+    words: list[Word] | None
+    body: Script
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+@dataclass
+class Case:
+    """`case word in p1|p2) list;; ... esac`: the first arm with a matching pattern runs."""
+
+    word: Word
+    arms: list[tuple[list[Word], Script]]
+    redirects: list[Redirect] = field(default_factory=list)
+
+
+Compound = Group | If | Loop | For | Case
+
+
+@dataclass
 class Pipeline:
-    commands: list[Command | Group]
+    commands: list[Command | Compound]
+    negated: bool = False  # `! pipeline`: the status is inverted
 
 
 @dataclass
@@ -124,7 +170,9 @@ def _read_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
     c = src[i + 1]
     if c == "(":
         if i + 2 < n and src[i + 2] == "(":
-            raise ShellSyntaxError("syntax error: arithmetic expansion '$((' is not supported")
+            inner, j = _read_subst(src, i + 3)
+            if j < n and src[j] == ")":
+                return Part("arith", inner, quoted), j + 1
         inner, j = _read_subst(src, i + 2)
         return Part("cmd", inner, quoted), j
     if c == "{":
@@ -284,6 +332,10 @@ def tokenize(src: str) -> list[_Tok]:
     return toks
 
 
+# Reserved words that end a list (besides the operators ')' and ';;').
+_CLOSERS = ("then", "elif", "else", "fi", "do", "done", "esac", "}")
+
+
 class _Parser:
     def __init__(self, toks: list[_Tok]) -> None:
         self.toks = toks
@@ -301,77 +353,113 @@ class _Parser:
             text = "newline" if tok.value == "\n" else str(tok.value)
         return ShellSyntaxError(f"syntax error: '{text}' unexpected")
 
-    def _at_end(self, end: str | None) -> bool:
-        """Whether the next token closes the list being read (`)` or the reserved word `}`)."""
-        t = self.peek()
-        if t is None or end is None:
-            return False
-        if end == ")":
-            return t.kind == "op" and t.value == ")"
-        return t.kind == "word" and _is_reserved(t.value, "}")
+    def _skip_newlines(self) -> None:
+        while (t := self.peek()) is not None and t.kind == "op" and t.value == "\n":
+            self.i += 1
 
-    def script(self, end: str | None = None, start: str = "") -> Script:
-        """A list of and_or items, up to EOF (end None) or up to the token that closes `start`."""
+    def _reserved(self, *words: str) -> str | None:
+        """The next token when it is one of `words` as a reserved word (unquoted, alone)."""
+        t = self.peek()
+        if t is not None and t.kind == "word":
+            for w in words:
+                if _is_reserved(t.value, w):
+                    return w
+        return None
+
+    def _closer(self) -> str | None:
+        """The token ending the current list, when the next token is one."""
+        t = self.peek()
+        if t is not None and t.kind == "op" and t.value in (")", ";;"):
+            return str(t.value)
+        return self._reserved(*_CLOSERS)
+
+    def script(self) -> Script:
+        """A whole command line: a list up to EOF."""
+        body, _ = self.compound_list((), "")
+        return body
+
+    def compound_list(self, closers: tuple[str, ...], opener: str) -> tuple[Script, str]:
+        """A list up to one of `closers` (consumed and returned); at EOF, "'opener' unmatched".
+        The list may be empty, as in mksh (`()`, `while :; do done`)."""
         items: list[AndOr] = []
         while True:
-            while (t := self.peek()) is not None and t.kind == "op" and t.value == "\n":
+            self._skip_newlines()
+            if self.peek() is None:
+                if closers:
+                    raise ShellSyntaxError(f"syntax error: '{opener}' unmatched")
+                return Script(items), ""
+            closer = self._closer()
+            if closer is not None:
+                if closer not in closers:
+                    raise self.unexpected(self.peek())
                 self.i += 1
-            if self.peek() is None or self._at_end(end):
-                break
+                return Script(items), closer
             items.append(self.and_or())
             t = self.peek()
-            if t is None or self._at_end(end) and end == ")":
-                break
+            if t is None or self._closer() is not None:
+                continue
             if t.kind == "op" and t.value in (";", "&", "\n"):
                 self.i += 1
                 continue
             raise self.unexpected(t)
-        if end is not None:
-            if not self._at_end(end):
-                raise ShellSyntaxError(f"syntax error: '{start}' unmatched")
-            self.i += 1
-        return Script(items)
 
     def and_or(self) -> AndOr:
         first = self.pipeline()
         rest: list[tuple[str, Pipeline]] = []
         while (t := self.peek()) is not None and t.kind == "op" and t.value in ("&&", "||"):
             self.i += 1
-            while (nl := self.peek()) is not None and nl.kind == "op" and nl.value == "\n":
-                self.i += 1
+            self._skip_newlines()
             rest.append((str(t.value), self.pipeline()))
         return AndOr(first, rest)
 
     def pipeline(self) -> Pipeline:
+        negated = self._reserved("!") is not None
+        if negated:
+            self.i += 1
         cmds = [self.command()]
         while (t := self.peek()) is not None and t.kind == "op" and t.value == "|":
             self.i += 1
-            while (nl := self.peek()) is not None and nl.kind == "op" and nl.value == "\n":
-                self.i += 1
+            self._skip_newlines()
             cmds.append(self.command())
-        return Pipeline(cmds)
+        return Pipeline(cmds, negated)
 
-    def command(self) -> Command | Group:
+    def command(self) -> Command | Compound:
         t = self.peek()
         if t is not None and t.kind == "op" and t.value == "(":
             self.i += 1
-            return self._redirected(Group(self.script(")", "("), subshell=True))
-        if t is not None and t.kind == "word" and _is_reserved(t.value, "{"):
+            body, _ = self.compound_list((")",), "(")
+            return self._redirected(Group(body, subshell=True))
+        word = self._reserved("{", "if", "while", "until", "for", "case", *_CLOSERS)
+        if word is not None:
             self.i += 1
-            return self._redirected(Group(self.script("}", "{"), subshell=False))
+            if word == "{":
+                body, _ = self.compound_list(("}",), "{")
+                return self._redirected(Group(body, subshell=False))
+            if word == "if":
+                return self._redirected(self._if())
+            if word in ("while", "until"):
+                condition, _ = self.compound_list(("do",), word)
+                body, _ = self.compound_list(("done",), word)
+                return self._redirected(Loop(condition, body, until=word == "until"))
+            if word == "for":
+                return self._redirected(self._for())
+            if word == "case":
+                return self._redirected(self._case())
+            self.i -= 1
+            raise self.unexpected(t)  # a closing word where a command starts
         cmd = Command()
         while (t := self.peek()) is not None:
             if t.kind == "word":
-                word = t.value
-                assert isinstance(word, Word)
-                first = word.parts[0] if word.parts else None
+                word_ = t.value
+                assert isinstance(word_, Word)
+                first = word_.parts[0] if word_.parts else None
                 if (not cmd.words and first is not None and first.kind == "lit" and not first.quoted
                         and "=" in first.value and _is_name(first.value.split("=", 1)[0])):
                     name, rest = first.value.split("=", 1)
-                    value_parts = ((Part("lit", rest, False),) if rest else ()) + word.parts[1:]
+                    value_parts = ((Part("lit", rest, False),) if rest else ()) + word_.parts[1:]
                     cmd.assignments.append((name, Word(value_parts)))
                 else:
-                    cmd.words.append(word)
+                    cmd.words.append(word_)
                 self.i += 1
             elif t.kind == "redir":
                 cmd.redirects.append(self._redirect())
@@ -380,6 +468,80 @@ class _Parser:
         if not cmd.words and not cmd.assignments and not cmd.redirects:
             raise self.unexpected(self.peek())
         return cmd
+
+    def _if(self) -> If:
+        branches: list[tuple[Script, Script]] = []
+        closer = "elif"
+        while closer == "elif":
+            condition, _ = self.compound_list(("then",), "if")
+            body, closer = self.compound_list(("elif", "else", "fi"), "if")
+            branches.append((condition, body))
+        otherwise = self.compound_list(("fi",), "if")[0] if closer == "else" else None
+        return If(branches, otherwise)
+
+    def _word(self) -> Word:
+        t = self.peek()
+        if t is None or t.kind != "word":
+            raise self.unexpected(t)
+        self.i += 1
+        assert isinstance(t.value, Word)
+        return t.value
+
+    def _for(self) -> For:
+        name_tok = self.peek()
+        name = self._word().literal
+        if name is None or not _is_name(name):
+            raise self.unexpected(name_tok)
+        self._skip_newlines()
+        words: list[Word] | None = None
+        if self._reserved("in") is not None:
+            self.i += 1
+            words = []
+            while (t := self.peek()) is not None and t.kind == "word":
+                words.append(self._word())
+            t = self.peek()
+            if t is None or t.kind != "op" or t.value not in (";", "\n"):
+                raise self.unexpected(t)
+            self.i += 1
+        elif (t := self.peek()) is not None and t.kind == "op" and t.value == ";":
+            self.i += 1
+        self._skip_newlines()
+        if self._reserved("do") is None:
+            if self.peek() is None:
+                raise ShellSyntaxError("syntax error: 'for' unmatched")
+            raise self.unexpected(self.peek())
+        self.i += 1
+        body, _ = self.compound_list(("done",), "for")
+        return For(name, words, body)
+
+    def _case(self) -> Case:
+        subject = self._word()
+        self._skip_newlines()
+        if self._reserved("in") is None:
+            raise self.unexpected(self.peek())
+        self.i += 1
+        arms: list[tuple[list[Word], Script]] = []
+        while True:
+            self._skip_newlines()
+            if self.peek() is None:
+                raise ShellSyntaxError("syntax error: 'case' unmatched")
+            if self._reserved("esac") is not None:
+                self.i += 1
+                return Case(subject, arms)
+            if (t := self.peek()) is not None and t.kind == "op" and t.value == "(":
+                self.i += 1
+            patterns = [self._word()]
+            while (t := self.peek()) is not None and t.kind == "op" and t.value == "|":
+                self.i += 1
+                patterns.append(self._word())
+            t = self.peek()
+            if t is None or t.kind != "op" or t.value != ")":
+                raise self.unexpected(t)
+            self.i += 1
+            body, closer = self.compound_list((";;", "esac"), "case")
+            arms.append((patterns, body))
+            if closer == "esac":
+                return Case(subject, arms)
 
     def _redirect(self) -> Redirect:
         t = self.toks[self.i]
@@ -393,10 +555,10 @@ class _Parser:
         assert isinstance(target.value, Word)
         return Redirect(fd, op, target.value)
 
-    def _redirected(self, group: Group) -> Group:
+    def _redirected(self, node: Compound) -> Compound:
         while (t := self.peek()) is not None and t.kind == "redir":
-            group.redirects.append(self._redirect())
-        return group
+            node.redirects.append(self._redirect())
+        return node
 
 
 def _is_reserved(value: object, word: str) -> bool:
@@ -410,7 +572,7 @@ def _word_text(word: Word) -> str:
     text = []
     for part in word.parts:
         text.append(part.value if part.kind == "lit" else f"${{{part.value}}}" if part.kind == "var"
-                    else f"$({part.value})")
+                    else f"$(({part.value}))" if part.kind == "arith" else f"$({part.value})")
     return "".join(text)
 
 

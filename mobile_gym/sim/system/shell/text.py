@@ -1,11 +1,11 @@
-"""Shell builtins and text filters: echo, printf, true, false, exit, sleep, test/[, export, grep,
-head, tail, wc, sort, uniq, id, whoami, uname."""
+"""Shell builtins and text filters: echo, printf, true, false, :, exit, break, continue, sleep,
+test/[, export, seq, grep, head, tail, wc, sort, uniq, id, whoami, uname."""
 
 from __future__ import annotations
 
 import re
 
-from mobile_gym.sim.system.shell.core import ExitShell, Proc, UsageError, _reason
+from mobile_gym.sim.system.shell.core import SH, ExitShell, LoopControl, Proc, UsageError, _reason
 from mobile_gym.sim.system.shell.files import split_flags
 
 
@@ -122,6 +122,69 @@ def cmd_exit(proc: Proc) -> int:
             raise ExitShell(1) from None
         raise ExitShell(code & 0xFF)
     raise ExitShell(proc.shell.status)
+
+
+def cmd_loop_control(proc: Proc) -> int:
+    """`break [N]` / `continue [N]`: N counts enclosing loops (more than there are: all of them);
+    outside a loop mksh warns and carries on."""
+    kind = proc.argv[0]
+    levels = 1
+    if len(proc.argv) > 1:
+        levels = int(proc.argv[1]) if proc.argv[1].isdigit() else 0
+        if levels < 1:
+            proc.eprint(f"{SH}: {kind}: {proc.argv[1]}: bad number")
+            return 1
+    if proc.shell.loop_depth == 0:
+        proc.eprint(f"{SH}: {kind}: can't {kind}")
+        return 0
+    raise LoopControl(kind, min(levels, proc.shell.loop_depth))
+
+
+def cmd_seq(proc: Proc) -> int:
+    """toybox `seq [-w] [-s SEP] [FIRST [INCREMENT]] LAST`, printed with as many decimals as
+    the arguments have."""
+    args = proc.argv[1:]
+    sep, pad = "\n", False
+    while args and args[0].startswith("-") and len(args[0]) > 1 and not _is_number(args[0]):
+        flag = args.pop(0)
+        if flag == "-w":
+            pad = True
+        elif flag == "-s" and args:
+            sep = args.pop(0)
+        elif flag.startswith("-s") and len(flag) > 2:
+            sep = flag[2:]
+        else:
+            raise UsageError(f"seq: Unknown option '{flag}'")
+    if not 1 <= len(args) <= 3:
+        raise UsageError("seq: Needs 1-3 arguments")
+    for arg in args:
+        if not _is_number(arg):
+            raise UsageError(f"seq: not a number '{arg}'")
+    first, step = 1.0, 1.0
+    if len(args) >= 2:
+        first = float(args[0])
+    if len(args) == 3:
+        step = float(args[1])
+    last = float(args[-1])
+    decimals = max((len(a.partition(".")[2]) for a in args), default=0)
+    values: list[str] = []
+    k = 0
+    while step != 0:
+        value = first + k * step
+        if (value > last) if step > 0 else (value < last):
+            break
+        values.append(f"{value:.{decimals}f}")
+        k += 1
+    if pad and values:
+        width = max(len(v) for v in values)
+        values = [v.zfill(width) for v in values]
+    if values:
+        proc.write(sep.join(values) + "\n")
+    return 0
+
+
+def _is_number(text: str) -> bool:
+    return re.fullmatch(r"[-+]?(\d+(\.\d*)?|\.\d+)", text) is not None
 
 
 def cmd_sleep(proc: Proc) -> int:
@@ -420,7 +483,8 @@ def cmd_uname(proc: Proc) -> int:
 
 
 COMMANDS = {
-    "echo": cmd_echo, "printf": cmd_printf, "true": cmd_true, "false": cmd_false, "exit": cmd_exit,
+    "echo": cmd_echo, "printf": cmd_printf, "true": cmd_true, ":": cmd_true, "false": cmd_false,
+    "exit": cmd_exit, "break": cmd_loop_control, "continue": cmd_loop_control, "seq": cmd_seq,
     "sleep": cmd_sleep, "test": cmd_test, "[": cmd_test, "export": cmd_export, "grep": cmd_grep,
     "head": cmd_head, "tail": cmd_tail, "wc": cmd_wc, "sort": cmd_sort, "uniq": cmd_uniq,
     "id": cmd_id, "whoami": cmd_whoami, "uname": cmd_uname,
