@@ -1,4 +1,5 @@
-"""The shell's control flow (if, while/until, for, case, !, break/continue), `$((...))` and seq."""
+"""The shell's control flow (if, while/until, for, case, !, break/continue), `read` and a
+shared standard input, `$((...))` and seq."""
 
 from __future__ import annotations
 
@@ -73,6 +74,30 @@ def test_negation(sh):
     assert sh("! false && echo yes")[1] == "yes\n"
     assert sh("! true; echo $?")[1] == "1\n"
     assert sh("! echo a | grep -q b && echo no-b")[1] == "no-b\n"
+
+
+def test_read_lines_from_a_pipe_or_a_file(sh, android):
+    assert sh("printf 'a b c\\nd e\\n' | while read x y; do echo \"x=$x y=$y\"; done")[1] == \
+        "x=a y=b c\nx=d y=e\n"
+    android.storage.write("/sdcard/names.txt", b"one\ntwo\n")
+    assert sh("while read n; do echo \"<$n>\"; done < /sdcard/names.txt")[1] == "<one>\n<two>\n"
+    assert sh("ls /sdcard/names.txt | while read f; do wc -l < $f; done")[1] == "2\n"
+    assert sh("printf 'no newline' | while read x; do echo got; done; echo $?")[1] == "0\n"
+    assert sh("printf 'partial' | { read x; echo \"$? $x\"; }")[1] == "1 partial\n"
+    assert sh("printf '  pad  me  \\n' | { read v; echo \"[$v]\"; }")[1] == "[pad  me]\n"
+    assert sh("printf 'q\\n' | { read; echo \"[$REPLY]\"; }")[1] == "[q]\n"
+    assert sh("echo kept | read v; echo $v")[1] == "kept\n"  # mksh runs a pipeline's last part here
+    android.storage.write("/sdcard/cont.txt", b"a\\\nb\nc\\d\n")  # a backslash-newline, then c\d
+    assert sh("{ read x; read y; echo \"$x|$y\"; } < /sdcard/cont.txt")[1] == "ab|cd\n"
+    assert sh("{ read -r x; echo \"$x\"; } < /sdcard/cont.txt")[1] == "a\\\n"
+    assert sh("echo x | read 1bad") == (2, "", f"{SH}: read: 1bad: invalid identifier\n")
+
+
+def test_a_list_shares_its_standard_input(sh):
+    """Commands that do not read their input leave it to the next one; `read` takes a line."""
+    assert sh("printf '1\\n2\\n3\\n' | { read a; read b; cat; echo $a$b; }")[1] == "3\n12\n"
+    assert sh("printf 'x\\n' | { echo first; cat; }")[1] == "first\nx\n"
+    assert sh("printf 'x\\n' | { cat; cat; echo end; }")[1] == "x\nend\n"
 
 
 def test_arithmetic_expansion(sh):

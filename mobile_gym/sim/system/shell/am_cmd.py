@@ -313,7 +313,7 @@ def cmd_cmd(proc: Proc) -> int:
     table = proc.shell.commands
     routes = {"package": "pm", "activity": "am", "settings": "settings", "input": "input", "window": "wm"}
     if service in routes:
-        sub = Proc(proc.android, proc.shell, [routes[service]] + rest, proc.stdin, proc.out, proc.err)
+        sub = Proc(proc.android, proc.shell, [routes[service]] + rest, proc.input, proc.out, proc.err)
         return table[routes[service]](sub)
     if service == "wifi" and rest[:1] == ["set-wifi-enabled"] and len(rest) > 1:
         proc.android.settings.put("global", "wifi_on", "1" if rest[1] == "enabled" else "0")

@@ -76,16 +76,49 @@ class UsageError(Exception):
         self.code = code
 
 
+class Input:
+    """A standard input shared by the commands of a list, as a file descriptor is: a command
+    that reads it takes what is left, `read` takes one line, others leave it alone."""
+
+    def __init__(self, data: bytes = b"") -> None:
+        self._data = bytes(data)
+        self._pos = 0
+
+    def read_all(self) -> bytes:
+        rest = self._data[self._pos:]
+        self._pos = len(self._data)
+        return rest
+
+    def read_line(self) -> tuple[bytes, bool] | None:
+        """The next line without its newline and whether a newline ended it; None at the end."""
+        if self._pos >= len(self._data):
+            return None
+        end = self._data.find(b"\n", self._pos)
+        stop = len(self._data) if end < 0 else end
+        line = self._data[self._pos:stop]
+        self._pos = stop + 1
+        return line, end >= 0
+
+
 @dataclass
 class Proc:
-    """One running command: its argv, stdin bytes and output buffers."""
+    """One running command: its argv, standard input and output buffers. `stdin` is the whole
+    remaining input, read from `input` on first use (so a command that never looks at it
+    leaves it to the next one)."""
 
     android: SimAndroid
     shell: Shell
     argv: list[str]
-    stdin: bytes = b""
+    input: Input = field(default_factory=Input)
     out: bytearray = field(default_factory=bytearray)
     err: bytearray = field(default_factory=bytearray)
+    _stdin: bytes | None = field(default=None, init=False, repr=False)
+
+    @property
+    def stdin(self) -> bytes:
+        if self._stdin is None:
+            self._stdin = self.input.read_all()
+        return self._stdin
 
     @property
     def cwd(self) -> str:
@@ -126,7 +159,7 @@ class _Redirected:
     opened for writing."""
 
     fds: dict[int, bytearray]
-    stdin: bytes
+    stdin: Input
     files: list[_FileSink]
     original: dict[int, bytearray]
 
@@ -172,7 +205,7 @@ class Shell:
         except ShellSyntaxError as exc:
             return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
         try:
-            self._script(script, out, err)
+            self._script(script, out, err, Input())
         except ExitShell as ex:
             self.status = ex.code
         except LoopLimitExceeded:
@@ -182,19 +215,18 @@ class Shell:
         return self.status, bytes(out), b"" if merge_stderr else bytes(err)
 
     # -- execution -----------------------------------------------------------------
-    def _script(self, script: Script, out: bytearray, err: bytearray, stdin: bytes = b"") -> None:
-        """Run a list; `stdin` goes to the first command that runs (it consumes the input)."""
+    def _script(self, script: Script, out: bytearray, err: bytearray, stdin: Input) -> None:
+        """Run a list; its commands share `stdin`."""
         for item in script.items:
             self._and_or(item, out, err, stdin)
-            stdin = b""
 
-    def _and_or(self, node: AndOr, out: bytearray, err: bytearray, stdin: bytes = b"") -> None:
+    def _and_or(self, node: AndOr, out: bytearray, err: bytearray, stdin: Input) -> None:
         self.status = self._pipeline(node.first, out, err, stdin)
         for op, pipe in node.rest:
             if (op == "&&" and self.status == 0) or (op == "||" and self.status != 0):
-                self.status = self._pipeline(pipe, out, err)
+                self.status = self._pipeline(pipe, out, err, stdin)
 
-    def _pipeline(self, pipe: Pipeline, out: bytearray, err: bytearray, stdin: bytes = b"") -> int:
+    def _pipeline(self, pipe: Pipeline, out: bytearray, err: bytearray, stdin: Input) -> int:
         data = stdin
         code = 0
         last = len(pipe.commands) - 1
@@ -204,12 +236,12 @@ class Shell:
                 code = self._command(cmd, data, sink, err)
             else:
                 code = self._compound(cmd, data, sink, err)
-            data = bytes(sink)
+            data = Input(bytes(sink))
         if pipe.negated:
             return 0 if code else 1
         return code
 
-    def _compound(self, node: Compound, stdin: bytes, out: bytearray, err: bytearray) -> int:
+    def _compound(self, node: Compound, stdin: Input, out: bytearray, err: bytearray) -> int:
         """Run a group, `if`, loop or `case` with its redirections; returns its status."""
         if node.redirects:
             io = self._open_redirects(node.redirects, stdin, err)
@@ -236,19 +268,18 @@ class Shell:
             self._close_redirects(io, out, err)
         return self.status
 
-    def _compound_body(self, node: Compound, out: bytearray, err: bytearray, stdin: bytes) -> None:
+    def _compound_body(self, node: Compound, out: bytearray, err: bytearray, stdin: Input) -> None:
         """Set `self.status` as the POSIX shell does for each compound command."""
         if isinstance(node, Group):
             self._script(node.body, out, err, stdin)
         elif isinstance(node, If):
             for condition, body in node.branches:
                 self._script(condition, out, err, stdin)
-                stdin = b""
                 if self.status == 0:
-                    self._script(body, out, err)
+                    self._script(body, out, err, stdin)
                     return
             if node.otherwise is not None:
-                self._script(node.otherwise, out, err)
+                self._script(node.otherwise, out, err, stdin)
             else:
                 self.status = 0
         elif isinstance(node, Case):
@@ -265,7 +296,7 @@ class Shell:
         else:
             self._loop(node, out, err, stdin, None)
 
-    def _loop(self, node: Loop | For, out: bytearray, err: bytearray, stdin: bytes,
+    def _loop(self, node: Loop | For, out: bytearray, err: bytearray, stdin: Input,
               values: Iterator[str] | None) -> None:
         """A `for` over `values`, or a while/until loop (`values` None). Its status is the last
         body's, or 0 when the body never ran."""
@@ -285,11 +316,9 @@ class Shell:
                         self.vars[node.name] = value
                     else:
                         self._script(node.condition, out, err, stdin)
-                        stdin = b""
                         if (self.status == 0) == node.until:
                             break
                     self._script(node.body, out, err, stdin)
-                    stdin = b""
                 except LoopControl as ctl:
                     if ctl.levels > 1:
                         ctl.levels -= 1
@@ -310,7 +339,7 @@ class Shell:
             pieces.append(_glob_escape(text) if part.quoted else text)
         return "".join(pieces)
 
-    def _command(self, cmd: Command, stdin: bytes, out: bytearray, err: bytearray) -> int:
+    def _command(self, cmd: Command, stdin: Input, out: bytearray, err: bytearray) -> int:
         try:
             argv = self.expand_words(cmd.words)
             values = [(name, "".join(self.expand_word(w, split=False))) for name, w in cmd.assignments]
@@ -327,7 +356,7 @@ class Shell:
         self._close_redirects(io, out, err)
         return code
 
-    def _open_redirects(self, redirects: list[Redirect], stdin: bytes, err: bytearray) -> _Redirected | None:
+    def _open_redirects(self, redirects: list[Redirect], stdin: Input, err: bytearray) -> _Redirected | None:
         """Apply a command's redirections; None (after writing the shell's error) when one fails."""
         fds: dict[int, bytearray] = {1: bytearray(), 2: bytearray()}
         io = _Redirected(fds, stdin, [], dict(fds))
@@ -343,7 +372,7 @@ class Shell:
                     return None
             elif redir.op == "<":
                 try:
-                    io.stdin = self.android.storage.read(normalize(target, self.cwd))
+                    io.stdin = Input(self.android.storage.read(normalize(target, self.cwd)))
                 except (OSError, ValueError) as exc:
                     err += f"{SH}: can't open {target}: {_reason(exc)}\n".encode()
                     return None
@@ -375,7 +404,7 @@ class Shell:
             if sink:
                 self.android.storage.write(sink.path, bytes(sink), append=True)
 
-    def _exec(self, argv: list[str], stdin: bytes, fds: dict[int, bytearray]) -> int:
+    def _exec(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
         name = argv[0]
         for prefix in BIN_DIRS:
             if name.startswith(prefix) and "/" not in name[len(prefix):]:
@@ -481,7 +510,7 @@ class Shell:
             script = parse(inner)
             out, err = bytearray(), bytearray()
             try:
-                self._script(script, out, err)
+                self._script(script, out, err, Input())
             except ExitShell:
                 pass
             return self.status, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")

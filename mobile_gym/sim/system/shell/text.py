@@ -1,5 +1,5 @@
-"""Shell builtins and text filters: echo, printf, true, false, :, exit, break, continue, sleep,
-test/[, export, seq, grep, head, tail, wc, sort, uniq, id, whoami, uname."""
+"""Shell builtins and text filters: echo, printf, true, false, :, exit, break, continue, read,
+sleep, test/[, export, seq, grep, head, tail, wc, sort, uniq, id, whoami, uname."""
 
 from __future__ import annotations
 
@@ -138,6 +138,41 @@ def cmd_loop_control(proc: Proc) -> int:
         proc.eprint(f"{SH}: {kind}: can't {kind}")
         return 0
     raise LoopControl(kind, min(levels, proc.shell.loop_depth))
+
+
+def cmd_read(proc: Proc) -> int:
+    """`read [-r] [NAME...]`: one line of standard input into variables, split at blanks (the
+    last NAME takes the rest; none: REPLY). Without -r a backslash keeps the next character and
+    a backslash at the end joins the next line. Status 1 when the input ended before a newline."""
+    args = proc.argv[1:]
+    raw = False
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        if flag != "-r":
+            proc.eprint(f"{SH}: read: {flag}: unknown option")
+            return 2
+        raw = True
+    names = args or ["REPLY"]
+    bad = next((n for n in names if not re.fullmatch(r"[A-Za-z_]\w*", n)), None)
+    if bad is not None:
+        proc.eprint(f"{SH}: read: {bad}: invalid identifier")
+        return 2
+    text, complete = "", False
+    while (got := proc.input.read_line()) is not None:
+        line, complete = got[0].decode("utf-8", "surrogateescape"), got[1]
+        if raw or not line.endswith("\\") or line.endswith("\\\\"):
+            text += line
+            break
+        text += line[:-1]  # a backslash-newline continues the line
+        complete = False
+    if not raw:
+        text = re.sub(r"\\(.)", r"\1", text)
+    fields = text.split(None, len(names) - 1) if len(names) > 1 else [text.strip()]
+    for k, name in enumerate(names):
+        proc.shell.vars[name] = fields[k].rstrip() if k < len(fields) else ""
+    return 0 if complete else 1
 
 
 def cmd_seq(proc: Proc) -> int:
@@ -485,6 +520,7 @@ def cmd_uname(proc: Proc) -> int:
 COMMANDS = {
     "echo": cmd_echo, "printf": cmd_printf, "true": cmd_true, ":": cmd_true, "false": cmd_false,
     "exit": cmd_exit, "break": cmd_loop_control, "continue": cmd_loop_control, "seq": cmd_seq,
+    "read": cmd_read,
     "sleep": cmd_sleep, "test": cmd_test, "[": cmd_test, "export": cmd_export, "grep": cmd_grep,
     "head": cmd_head, "tail": cmd_tail, "wc": cmd_wc, "sort": cmd_sort, "uniq": cmd_uniq,
     "id": cmd_id, "whoami": cmd_whoami, "uname": cmd_uname,
