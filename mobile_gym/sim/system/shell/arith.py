@@ -104,6 +104,7 @@ class _Parser:
         return node
 
     def assign(self) -> tuple:
+        """Every nesting (parentheses, `?:`, assignment) passes here, so the depth is kept here."""
         self.depth += 1
         if self.depth > _MAX_DEPTH:
             raise ShellArithmeticError(f"{self.expr}: expression too deeply nested")
@@ -134,26 +135,23 @@ class _Parser:
             op = self.toks[self.i][1]
             self.i += 1
             right = self.binary(level + 1)
-            node = ("or" if op == "||" else "and" if op == "&&" else "bin", *((node, right) if op in ("||", "&&") else (op, node, right)))
+            if op in ("||", "&&"):
+                node = ("or" if op == "||" else "and", node, right)
+            else:
+                node = ("bin", op, node, right)
         return node
 
     def unary(self) -> tuple:
-        self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise ShellArithmeticError(f"{self.expr}: expression too deeply nested")
-        try:
-            for op in ("++", "--"):
-                if self.take(op):
-                    if self.i >= len(self.toks) or self.toks[self.i][0] != "name":
-                        raise self.fail()
-                    self.i += 1
-                    return ("incr", op, self.toks[self.i - 1][1], True)
-            for op in ("!", "~", "-", "+"):
-                if self.take(op):
-                    return ("unary", op, self.unary())
-            return self.postfix()
-        finally:
-            self.depth -= 1
+        for op in ("++", "--"):
+            if self.take(op):
+                if self.i >= len(self.toks) or self.toks[self.i][0] != "name":
+                    raise self.fail()
+                self.i += 1
+                return ("incr", op, self.toks[self.i - 1][1], True)
+        for op in ("!", "~", "-", "+"):
+            if self.take(op):
+                return ("unary", op, self.unary())  # chains are bounded by _MAX_TOKENS
+        return self.postfix()
 
     def postfix(self) -> tuple:
         if self.i >= len(self.toks):
