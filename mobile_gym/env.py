@@ -10,6 +10,8 @@ emulator, `serial=`), or any callable returning a `Device`.
 
 from __future__ import annotations
 
+import math
+import os
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -75,30 +77,33 @@ class _ResolvedTask:
     source: str | None   # path or registered id it came from, for recording/replay
 
 
-def resolve_task(task: Any) -> _ResolvedTask:
-    """A registered id / task name, a textproto path or text, a LoadedTask or a Task proto."""
+def resolve_task(task: Any, *, is_path: bool = False) -> _ResolvedTask:
+    """A registered id / task name, a textproto path or text, a LoadedTask or a Task proto.
+    `is_path` (the `task_path=` argument): a string is a file path, never task text."""
     if hasattr(task, "proto"):
         path = getattr(task, "path", None)
         return _ResolvedTask(task, str(path) if path else None)
     from mobile_gym.tasks import load_task  # lazy: keep `import mobile_gym.env` light
 
     if isinstance(task, Path):
-        return _ResolvedTask(load_task(task), str(task))
+        return _ResolvedTask(load_task(task), os.path.abspath(task))
     if isinstance(task, str):
-        from mobile_gym.registration import task_path_for
+        from mobile_gym.registration import GENERIC_ID, task_path_for
 
         registered = task_path_for(task)
         if registered is not None:
             return _ResolvedTask(load_task(registered), str(registered))
+        if task.strip() in (GENERIC_ID, GENERIC_ID.split("/")[1]):
+            raise ValueError(f"{GENERIC_ID} runs a task file: gym.make({GENERIC_ID!r}, "
+                             "task_path='my_task.textproto') (on the command line, give the file's path)")
         if Path(task).exists():
-            return _ResolvedTask(load_task(task), task)
-        if Path(task).suffix and "\n" not in task and "{" not in task:
+            return _ResolvedTask(load_task(task), os.path.abspath(task))
+        looks_like_path = task.startswith(("/", "./", "../", "~")) or (
+            Path(task).suffix and "\n" not in task and "{" not in task)
+        if is_path or looks_like_path:
             raise FileNotFoundError(f"task file {task!r} does not exist (and it is not a registered id)")
         if re.fullmatch(r"[A-Za-z][\w-]*(/[\w-]+)?", task.strip()) and ":" not in task:
-            from mobile_gym.registration import registered_tasks
-
-            known = ", ".join(sorted(registered_tasks())) or "none"
-            raise ValueError(f"{task!r} is neither a task file nor a registered task (registered: {known})")
+            raise ValueError(_unknown_task_message(task.strip()))
         return _ResolvedTask(load_task(task), None)  # textproto / JSON text
     from mobile_gym.tasks import LoadedTask, task_pb2
 
@@ -107,6 +112,40 @@ def resolve_task(task: Any) -> _ResolvedTask:
     raise TypeError(
         f"task={task!r}: expected a registered id, a textproto path, a LoadedTask or a Task proto"
     )
+
+
+def _whole_number(name: str, value: Any, *, minimum: int) -> int:
+    """`value` as an int >= minimum; TypeError / ValueError naming the argument otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}={value!r}: expected a whole number")
+    if value < minimum:
+        raise ValueError(f"{name}={value}: must be >= {minimum}")
+    return int(value)
+
+
+def _seconds(name: str, value: Any) -> float:
+    """`value` as a finite float >= 0; TypeError / ValueError naming the argument otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}={value!r}: expected a number of seconds")
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name}={value}: must be a finite number >= 0")
+    return float(value)
+
+
+def _unknown_task_message(name: str) -> str:
+    """Names the closest registered ids (task files, families and app aliases)."""
+    import difflib
+
+    from mobile_gym.registration import NAMESPACE, registered_tasks
+    from mobile_gym.tasks.registry import ALIASES, family_names
+
+    ids = [f"{NAMESPACE}/{n}-v0" for n in [*registered_tasks(), *family_names(), *ALIASES]]
+    short = name.removeprefix(NAMESPACE + "/").removesuffix("-v0")
+    by_short = {i.removeprefix(NAMESPACE + "/").removesuffix("-v0"): i for i in ids}
+    close = [by_short[n] for n in difflib.get_close_matches(short, list(by_short), n=5, cutoff=0.5)]
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    return (f"{name!r} is neither a task file nor one of the {len(ids)} registered tasks{hint} "
+            "(`mobile-gym list` shows them all)")
 
 
 class MobileEnv(gym.Env[dict, dict]):
@@ -174,7 +213,11 @@ class MobileEnv(gym.Env[dict, dict]):
         if self.family is not None:
             resolved = _ResolvedTask(self.family.make_task(0), f"MobileEnv/{self.family.name}-v0")
         else:
-            resolved = resolve_task(task if task is not None else task_path)
+            if task_path is not None and not isinstance(task_path, (str, Path)):
+                raise TypeError(f"task_path={task_path!r}: expected a file path (str or Path)")
+            if task_path is not None and str(task_path).strip() == "":
+                raise ValueError("task_path is empty: give the path of a task file")
+            resolved = resolve_task(task if task is not None else task_path, is_path=task is None)
         self.task = resolved.task
         self.task_source = resolved.source
         proto = self.task.proto
@@ -185,25 +228,22 @@ class MobileEnv(gym.Env[dict, dict]):
             raise ValueError(f"serial={serial!r} is only meaningful with backend='adb'")
         self.backend = backend
         self.serial = serial
-        width, height = (int(v) for v in obs_size)
-        if width <= 0 or height <= 0:
-            raise ValueError(f"obs_size={tuple(obs_size)}: (width, height) must be positive")
+        if isinstance(obs_size, (str, bytes)) or not hasattr(obs_size, "__len__") or len(obs_size) != 2:
+            raise ValueError(f"obs_size={obs_size!r}: expected (width, height), two whole numbers")
+        width, height = (_whole_number("obs_size", v, minimum=1) for v in obs_size)
         self.obs_size = (width, height)
         unknown = [k for k in obs_keys if k not in OBS_KEYS]
         if unknown or not obs_keys:
             raise ValueError(f"obs_keys={list(obs_keys)}: choose a non-empty subset of {OBS_KEYS}")
         self.obs_keys = tuple(k for k in OBS_KEYS if k in obs_keys)
-        if not step_seconds > 0:
-            raise ValueError(f"step_seconds={step_seconds}: must be > 0")
-        self.step_seconds = float(step_seconds)
-        if max_steps is None:
-            max_steps = proto.max_num_steps
-        if max_seconds is None:
-            max_seconds = proto.max_duration_sec
-        if max_steps < 0 or max_seconds < 0:
-            raise ValueError(f"max_steps={max_steps}, max_seconds={max_seconds}: limits must be >= 0 (0 = none)")
-        self.max_steps: int | None = int(max_steps) or None
-        self.max_seconds: float | None = float(max_seconds) or None
+        self.step_seconds = _seconds("step_seconds", step_seconds)
+        if step_seconds == 0:
+            raise ValueError("step_seconds=0: must be > 0")
+        # None takes the task's limit; 0 means no limit.
+        self.max_steps: int | None = _whole_number(
+            "max_steps", proto.max_num_steps if max_steps is None else max_steps, minimum=0) or None
+        self.max_seconds: float | None = _seconds(
+            "max_seconds", proto.max_duration_sec if max_seconds is None else max_seconds) or None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: expected None, 'rgb_array' or 'human'")
         if render_mode == "human":
@@ -211,9 +251,14 @@ class MobileEnv(gym.Env[dict, dict]):
         self.render_mode = render_mode
         # Instance metadata lists the render modes this machine supports (no window headless).
         self.metadata = {**type(self).metadata, "render_modes": _available_render_modes()}
+        if isinstance(vocabulary, (str, bytes)):
+            raise TypeError(f"vocabulary={vocabulary!r}: expected a list of tokens, not one string")
         self.vocabulary: tuple[str, ...] = tuple(vocabulary if vocabulary is not None else proto.vocabulary)
-        self.response_max_length = int(response_max_length)
-        self.instruction_max_length = int(instruction_max_length)
+        bad_token = next((t for t in self.vocabulary if not isinstance(t, str)), None)
+        if bad_token is not None:
+            raise TypeError(f"vocabulary token {bad_token!r}: tokens must be str")
+        self.response_max_length = _whole_number("response_max_length", response_max_length, minimum=0)
+        self.instruction_max_length = _whole_number("instruction_max_length", instruction_max_length, minimum=1)
         self.device_kwargs = dict(device_kwargs or {})
         self._engine_factory = engine_factory
 
@@ -240,9 +285,13 @@ class MobileEnv(gym.Env[dict, dict]):
         self._instructions: list[str] = []
         self._last_obs: dict[str, Any] | None = None
         self._window: str | None = None
-        self._step_context: Any = None
         self._instruction_cache: tuple[tuple[str, ...], str] | None = None
-        self._setup_seed = 0
+        self._reset_failed = False
+        self._closed = False
+        self.reset_seed: int | None = None
+        # The device (and the setup steps snapshotted with it) never depends on a reset seed,
+        # so a seed gives the same start state whatever episodes came before.
+        self._device_seed = int(self.device_kwargs.get("seed", 0))
         if self.family is None:
             # Compile the event graph now, so a bad task file fails in `gym.make`, naming
             # its file and line, rather than at the first reset.
@@ -259,7 +308,7 @@ class MobileEnv(gym.Env[dict, dict]):
         elif self.backend == "sim":
             from mobile_gym.device.sim_device import SimDevice
 
-            kwargs = {"seed": self._setup_seed, **self.device_kwargs}
+            kwargs = {"seed": self._device_seed, **self.device_kwargs}
             device = SimDevice(**kwargs)
         else:
             from mobile_gym.device.adb_device import AdbDevice
@@ -300,32 +349,41 @@ class MobileEnv(gym.Env[dict, dict]):
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        """Restore the task's start state (setup once, then snapshot/restore + reset steps)."""
+        """Restore the task's start state (setup once, then snapshot/restore + reset steps).
+
+        Everything that varies between episodes derives from one `reset_seed`: `seed`, or a
+        seed drawn from `np_random` when none is given. It is returned as `info["reset_seed"]`,
+        and `reset(seed=info["reset_seed"])` gives the same start state whatever ran before.
+        """
+        unknown = [k for k in options or {} if k not in ("skip_reset_steps",)]
+        if unknown:
+            raise ValueError(f"reset(options=...) got unknown keys {unknown}; supported: ['skip_reset_steps']")
         super().reset(seed=seed)
+        reset_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**31 - 1))
+        self._reset_failed = True  # until this reset completes, step() refuses to run
+        self._closed = False
         if self.family is not None:
-            self._next_family_task(seed)
-        if options:
-            unknown = [k for k in options if k not in ("skip_reset_steps",)]
-            if unknown:
-                raise ValueError(f"reset(options=...) got unknown keys {unknown}; supported: ['skip_reset_steps']")
+            self._next_family_task(reset_seed)
         timing: dict[str, float] = {}
         t0 = time.perf_counter()
         if self._device is not None and self._device_broken:
             self._close_device()
         if self._device is None:
-            self._setup_seed = int(seed) if seed is not None else 0
-            self._step_context = None
             self._device = self._make_device()
-            self._screen_size = tuple(self._device.screen_size)  # type: ignore[assignment]
-            self._run_steps(self.task.proto.setup_steps, "setup step")
-            self._snapshot = self._device.snapshot()
+            try:
+                self._screen_size = tuple(self._device.screen_size)  # type: ignore[assignment]
+                self._run_steps(self.task.proto.setup_steps, "setup step", seed=self._device_seed)
+                self._snapshot = self._device.snapshot()
+            except BaseException:
+                self._close_device()  # the next reset sets up a fresh device
+                raise
             timing["setup"] = time.perf_counter() - t0
         else:
             self._device.restore(self._snapshot)
             timing["restore"] = time.perf_counter() - t0
         t1 = time.perf_counter()
         if not (options or {}).get("skip_reset_steps"):
-            self._run_steps(self.task.proto.reset_steps, "reset step")
+            self._run_steps(self.task.proto.reset_steps, "reset step", seed=reset_seed)
         self._device.logcat()  # lines written by setup/reset belong to no step
         timing["reset_steps"] = time.perf_counter() - t1
         if self._engine is None:
@@ -337,19 +395,22 @@ class MobileEnv(gym.Env[dict, dict]):
         self._done = False
         self._instructions = []
         self._frame_id += 1
+        self.reset_seed = reset_seed
         t2 = time.perf_counter()
         obs = self._observe()
         timing["observe"] = time.perf_counter() - t2
         timing["total"] = time.perf_counter() - t0
         info = self._info(reward_parts=None, timing=timing)
+        info["reset_seed"] = reset_seed
         if self.family is not None:
             info["task_seed"] = self.task_seed
+        self._reset_failed = False
         return obs, info
 
-    def _next_family_task(self, seed: int | None) -> None:
-        """A templated family's episode task: `seed`'s, else a seed drawn from np_random."""
-        self.task_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**31 - 1))
-        self.task = self.family.make_task(self.task_seed)  # type: ignore[union-attr]
+    def _next_family_task(self, seed: int) -> None:
+        """A templated family's episode task: the one of `seed`."""
+        self.task_seed = seed
+        self.task = self.family.make_task(seed)  # type: ignore[union-attr]
         self._engine = None
         self._instruction_cache = None
 
@@ -426,6 +487,7 @@ class MobileEnv(gym.Env[dict, dict]):
 
     def close(self) -> None:
         self._close_device()
+        self._closed = True
         if self._window is not None:
             import cv2
 
@@ -453,23 +515,26 @@ class MobileEnv(gym.Env[dict, dict]):
 
     # ------------------------------------------------------------------ internals
     def _check_can_step(self) -> None:
+        if self._reset_failed:
+            raise ResetNeeded("the last reset() raised an error; call env.reset() again")
         if self._device is None:
+            if self._closed:
+                raise ResetNeeded("step() after close(): call env.reset() to start a new device")
             raise ResetNeeded("step() before reset(): call env.reset() first")
         if self._done:
             raise ResetNeeded(
                 "step() after the episode ended (terminated or truncated); call env.reset() first"
             )
 
-    def _run_steps(self, steps: Sequence[Any], label: str) -> None:
+    def _run_steps(self, steps: Sequence[Any], label: str, *, seed: int) -> None:
+        """Run setup or reset steps; `start_random_activity` draws from `seed` alone."""
         if not steps:
             return
         from mobile_gym.tasks import StepContext, run_steps
 
-        if self._step_context is None:
-            self._step_context = StepContext(directory=getattr(self.task, "directory", None),
-                                             seed=self._setup_seed)
+        context = StepContext(directory=getattr(self.task, "directory", None), seed=seed)
         assert self._device is not None
-        run_steps(steps, self._device, context=self._step_context, label=label)
+        run_steps(steps, self._device, context=context, label=label)
 
     def _apply(self, op: DeviceOp) -> str:
         """Perform `op` on the device; returns a note when the op did not do what it asked."""

@@ -126,10 +126,9 @@ def decode_action(
             value = value[()]
         if not isinstance(value, str):
             raise InvalidActionError(f"response={value!r}: expected a str")
-        if len(value) > response_max_length or "\x00" in value:
-            raise InvalidActionError(
-                f"response of length {len(value)} is outside UnicodeText({response_max_length})"
-            )
+        problem = UnicodeText(response_max_length).why_not(value)
+        if problem is not None:
+            raise InvalidActionError(f"response {problem} (the space is UnicodeText({response_max_length}))")
         response = value or None
 
     def need(field: str) -> Any:

@@ -1,8 +1,9 @@
 """RecordEpisode: trajectories as JSONL plus PNG frames, written atomically, replayable.
 
 Layout of one episode (`<directory>/episode_000003/`):
-  trajectory.jsonl   line 1 = header (env constructor kwargs, wrapper stack, seed, options,
-                     reset observation digest); then one line per step (action as JSON,
+  trajectory.jsonl   line 1 = header (env constructor kwargs, wrapper stack including a
+                     TimeLimit, the reset seed (`info["reset_seed"]`, so an unseeded reset
+                     replays too), options, reset observation digest); then one line per step (action as JSON,
                      reward, terminated, truncated, observation digest, a JSON view of info)
   frames/000000.png  the `pixels` observation of the reset, then of every step
 
@@ -26,8 +27,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.wrappers import TimeLimit
 
 FORMAT_VERSION = 1
+_TIME_LIMIT = "gymnasium.wrappers:TimeLimit"
 
 
 def observation_digest(obs: Any) -> Any:
@@ -61,7 +64,8 @@ def to_json(value: Any) -> Any:
 
 
 def complete_action(space: spaces.Space, action: Any) -> Any:
-    """Fill fields a partial Dict action leaves out (MobileEnv accepts those) with defaults."""
+    """The action in the space's own types (MobileEnv also takes lists and plain numbers), with
+    the fields a partial Dict action leaves out filled with their defaults."""
     if isinstance(space, spaces.Dict) and isinstance(action, dict):
         full = {}
         for key, sub in space.spaces.items():
@@ -76,6 +80,10 @@ def complete_action(space: spaces.Space, action: Any) -> Any:
             else:
                 raise ValueError(f"cannot default the missing action field {key!r} ({sub})")
         return full
+    if isinstance(space, spaces.Box):
+        return np.asarray(action, dtype=space.dtype).reshape(space.shape)
+    if isinstance(space, spaces.Discrete):
+        return int(action)
     return action
 
 
@@ -98,6 +106,8 @@ def _wrapper_stack(env: gym.Env) -> list[dict[str, Any]]:
         cls = type(current)
         if spec is not None:
             stack.append({"class": f"{cls.__module__}:{cls.__qualname__}", "kwargs": spec()})
+        elif isinstance(current, TimeLimit):  # gym.make(..., max_episode_steps=N) truncates
+            stack.append({"class": _TIME_LIMIT, "kwargs": {"max_episode_steps": current._max_episode_steps}})
         elif cls.__module__.startswith("gymnasium.wrappers.common") or cls.__name__ in (
                 "PassiveEnvChecker", "OrderEnforcing"):
             pass  # no effect on observations or actions
@@ -138,7 +148,8 @@ class RecordEpisode(gym.Wrapper):
             make = None
         header = {
             "kind": "header", "format": FORMAT_VERSION, "env": make,
-            "wrappers": _wrapper_stack(self.env), "seed": seed, "options": to_json(options),
+            "wrappers": _wrapper_stack(self.env), "seed": info.get("reset_seed", seed),
+            "options": to_json(options),
             "obs": observation_digest(obs), "info": to_json(_info_view(info)),
         }
         self._lines = [json.dumps(header, sort_keys=True)]
@@ -148,11 +159,16 @@ class RecordEpisode(gym.Wrapper):
     def step(self, action: Any):
         if self._partial is None:
             raise gym.error.ResetNeeded("RecordEpisode: call reset() before step()")
+        try:
+            recorded_action = self.env.action_space.to_jsonable(
+                [complete_action(self.env.action_space, action)])
+        except (TypeError, ValueError, AttributeError) as exc:
+            self.env.step(action)  # an invalid action: the env names what is wrong
+            raise ValueError(f"RecordEpisode cannot record the action {action!r}: {exc}") from exc
         obs, reward, terminated, truncated, info = self.env.step(action)
-        full = complete_action(self.env.action_space, action)
         record = {
             "kind": "step", "t": len(self._lines),
-            "action": self.env.action_space.to_jsonable([full]),
+            "action": recorded_action,
             "reward": float(reward), "terminated": bool(terminated), "truncated": bool(truncated),
             "obs": observation_digest(obs), "info": to_json(_info_view(info)),
         }
@@ -238,6 +254,9 @@ def build_env(header: dict[str, Any]) -> gym.Env:
     kwargs["obs_size"] = tuple(kwargs["obs_size"])
     env: gym.Env = MobileEnv(**kwargs)
     for layer in reversed(header.get("wrappers", [])):
+        if layer["class"] == _TIME_LIMIT:
+            env = TimeLimit(env, **layer["kwargs"])
+            continue
         module, _, name = layer["class"].partition(":")
         if not module.startswith("mobile_gym.") or layer["kwargs"] is None:
             raise ValueError(f"cannot rebuild wrapper {layer['class']}; pass env= to replay")
