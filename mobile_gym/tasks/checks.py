@@ -8,10 +8,13 @@ selector checks live here; compiling selectors is the event engine's job (mobile
 from __future__ import annotations
 
 import ast
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
+
+from google.protobuf.message import Message
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath
@@ -453,8 +456,10 @@ class _Checker:
                      "'success_condition'", "missing-field")
         if kind == "adb_call":
             self.check_call(step.adb_call, path + ("adb_call",))
-        elif kind == "sleep" and step.sleep.time_sec < 0:
-            self.add("error", path + ("sleep", "time_sec"), "negative sleep", "bad-value")
+        for field_path, seconds in _durations(step, path):
+            if not math.isfinite(seconds) or not 0 <= seconds <= MAX_STEP_SECONDS:
+                self.add("error", field_path, f"{field_path[-1]}={seconds:g}: a duration must be "
+                         f"from 0 to {MAX_STEP_SECONDS} seconds (a day)", "bad-value")
         if step.HasField("success_condition"):
             sc = step.success_condition
             spath = path + ("success_condition",)
@@ -498,6 +503,22 @@ class _Checker:
         elif kind == "push" and msg.WhichOneof("source") is None:
             self.add("error", path + (kind,), "push needs 'content' or 'local_path'",
                      "missing-field")
+
+
+#: Longest sleep or timeout a setup step may ask for (a day); more is a typo or a hang.
+MAX_STEP_SECONDS = 86400
+
+
+def _durations(msg: Message, path: FieldPath) -> Iterator[tuple[FieldPath, float]]:
+    """Every `time_sec` / `timeout_sec` set anywhere inside a step, with its field path."""
+    for field, value in msg.ListFields():
+        if field.name in ("time_sec", "timeout_sec"):
+            yield path + (field.name,), value
+        elif isinstance(value, Message):
+            yield from _durations(value, path + (field.name,))
+        elif field.message_type is not None:  # a repeated message field
+            for i, item in enumerate(value):
+                yield from _durations(item, path + (field.name, i))
 
 
 def check_task(task: task_pb2.Task) -> list[Issue]:

@@ -138,14 +138,23 @@ def _vh_path_matches(xml: str, patterns: Sequence[str]) -> bool:
     return any(chain(node, 0) for node in root.iter() if isinstance(node.tag, str))
 
 
+#: A wait checks every `poll` seconds for this long, then ever less often (up to
+#: LONG_WAIT_POLL), so that an hour-long timeout is not 36 000 checks of the screen.
+SHORT_WAIT_SECONDS = 10.0
+LONG_WAIT_POLL = 10.0
+
+
 def _wait(device: Device, timeout: float, poll: float, done: Callable[[], bool]) -> bool:
-    """Poll `done` every `poll` device seconds until it holds or `timeout` passes (>= 1 check)."""
+    """Poll `done` every `poll` device seconds until it holds or `timeout` passes (>= 1 check);
+    after SHORT_WAIT_SECONDS the interval grows by half each check, up to LONG_WAIT_POLL."""
     elapsed = 0.0
     while True:
         if done():
             return True
         if elapsed >= timeout - 1e-9:
             return False
+        if elapsed >= SHORT_WAIT_SECONDS:
+            poll = min(max(poll, 1e-3) * 1.5, LONG_WAIT_POLL)
         dt = min(poll, timeout - elapsed)
         device.advance(dt)
         elapsed += dt

@@ -40,6 +40,7 @@ class FakeDevice:
     start_delay: float = 0.0
     pending_activity: tuple[float, str] | None = None
     commands: list[str] = field(default_factory=list)
+    advance_calls: list[float] = field(default_factory=list)  # the seconds of each advance()
     touches: list[tuple[int, int, bool]] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
     refuse_grant: set[str] = field(default_factory=set)
@@ -105,6 +106,7 @@ class FakeDevice:
 
     def advance(self, seconds: float) -> None:
         assert seconds >= 0
+        self.advance_calls.append(seconds)
         self.now += seconds
         if self.pending_activity and self.pending_activity[0] <= self.now + 1e-9:
             self.activity = self.pending_activity[1]

@@ -241,6 +241,21 @@ def test_file_errors(tmp_path: Path) -> None:
         load_task(odd, fmt="toml")
 
 
+@pytest.mark.parametrize("step,field,value", [
+    ("sleep { time_sec: 1e12 }", "reset_steps[0].sleep.time_sec", "1e+12"),
+    ("sleep { time_sec: -1 }", "reset_steps[0].sleep.time_sec", "-1"),
+    ("sleep { time_sec: inf }", "reset_steps[0].sleep.time_sec", "inf"),
+    ('success_condition { wait_for_message { message: "x" timeout_sec: 90000 } }',
+     "reset_steps[0].success_condition.wait_for_message.timeout_sec", "90000"),
+    ('adb_call { start_random_activity { activity_list: "a/.B" timeout_sec: nan } }',
+     "reset_steps[0].adb_call.start_random_activity.timeout_sec", "nan"),
+])
+def test_step_durations_are_bounded(step: str, field: str, value: str) -> None:
+    e = _err(f"reset_steps {{ {step} }}")
+    assert e.field == field and e.line == 1
+    assert f"={value}: a duration must be from 0 to 86400 seconds" in e.message
+
+
 def test_each_dangling_reference_is_reported_in_file_order() -> None:
     e = _err('event_slots { reward_listener { type: OR events { id: 5 } events { id: 6 } } }')
     assert [(m.line, m.column) for m in (e,) + e.more] == [(1, 51), (1, 68)]

@@ -70,6 +70,20 @@ def test_wait_for_app_screen_times_out_with_retries(device: FakeDevice) -> None:
     assert "current activity" in err.value.answer
 
 
+def test_a_long_wait_checks_ever_less_often(device: FakeDevice) -> None:
+    """An hour's timeout: every 0.1 s for the first 10 s, then growing intervals (<= 10 s)."""
+    device.start_delay = 3000.0
+    run_steps(steps("""reset_steps {
+      adb_call { start_activity { full_activity: "com.example/.MainActivity" } }
+      success_condition { wait_for_app_screen {
+        app_screen { activity: "com.example/com.example.MainActivity" } timeout_sec: 3600 } }
+    }"""), device)
+    assert 3000.0 <= device.now <= 3010.0
+    waits = device.advance_calls
+    assert waits[:100] == [pytest.approx(0.1)] * 100 and max(waits) == pytest.approx(10.0)
+    assert len(waits) < 450
+
+
 def test_view_hierarchy_path_mismatch_fails(device: FakeDevice) -> None:
     with pytest.raises(TaskSetupError, match="not shown"):
         run_steps(steps("""reset_steps { success_condition { wait_for_app_screen {
