@@ -18,6 +18,8 @@ the space but not on the current screen does not raise: time passes (one REPEAT)
 `info["action_error"]` explains, since language agents make such mistakes.
 
 `command("click id=save")` builds an action from a one-line text command; see its docstring.
+A malformed command raises ValueError naming the command, the offending word and the accepted
+form (COMMAND_ARGS); extra arguments are never ignored.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import math
 import re
 import shlex
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import gymnasium as gym
@@ -41,6 +45,22 @@ ELEMENT_ACTIONS: tuple[str, ...] = (
     "click", "long_press", "type", "scroll", "swipe", "back", "home", "open_app", "answer", "wait",
 )
 DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
+#: The keys of a raw action Dict; only "action" is required.
+ACTION_KEYS: tuple[str, ...] = ("action", "element", "text", "direction")
+#: The keys a `key=value` command target may use.
+TARGET_KEYS: tuple[str, ...] = ("id", "text", "desc")
+#: Each command's arguments in order (a bracketed one is optional); error messages quote these.
+COMMAND_ARGS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "click": ("TARGET",), "long_press": ("TARGET",), "type": ("TARGET", '"TEXT"'),
+    "scroll": ("DIRECTION", "[TARGET]"), "swipe": ("DIRECTION", "[TARGET]"),
+    "back": (), "home": (), "open_app": ("APP",), "answer": ('"TEXT"',), "wait": (),
+})
+_TARGET_HELP = ('TARGET is an element index (3), id=<resource-id>, text="<exact text>", '
+                'desc="<content-desc>" or a quoted text')
+_DIRECTION_HELP = f"DIRECTION is one of {', '.join(DIRECTIONS)}"
+_KEY_RE = re.compile(r"([A-Za-z_]\w*)=")
+#: One shell word: unquoted characters, backslash escapes and quoted runs, as shlex splits them.
+_WORD_RE = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""", re.DOTALL)
 
 #: App names open_app understands -> launch component (AndroidWorld's names and packages).
 APP_COMPONENTS: dict[str, str] = {
@@ -52,7 +72,39 @@ APP_COMPONENTS: dict[str, str] = {
 }
 
 
-class ElementActions(gym.Wrapper):
+@dataclass(frozen=True)
+class _Word:
+    """One word of a command: its unquoted text, and whether it began with a quote (so `"a=b"`
+    is a text while `id=b` is a key)."""
+
+    text: str
+    quoted: bool
+
+
+def _split_command(line: str) -> list[_Word]:
+    """The shell words of a command line; ValueError names unbalanced quotes or a dangling escape."""
+    try:
+        expected = shlex.split(line)
+    except ValueError as exc:
+        raise ValueError(f"command {line!r}: {exc}") from None
+    words = [_Word(shlex.split(raw)[0], raw.startswith(('"', "'")))
+             for raw in _WORD_RE.findall(line)]
+    if [w.text for w in words] != expected:  # a defensive check: both splits must agree
+        raise ValueError(f"command {line!r}: cannot split it into words")
+    return words
+
+
+def _command_usage(kind: str) -> str:
+    """How the command `kind` is written, with what its placeholders accept (for error messages)."""
+    args = COMMAND_ARGS[kind]
+    notes = [_DIRECTION_HELP] if "DIRECTION" in args else []
+    if any("TARGET" in a for a in args):
+        notes.append(_TARGET_HELP)
+    usage = " ".join((kind, *args))
+    return f"usage: {usage}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Element-indexed high-level actions over a MobileEnv (see module docstring)."""
 
     def __init__(
@@ -65,7 +117,11 @@ class ElementActions(gym.Wrapper):
         swipe_moves: int = 4,
         app_components: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(env)
+        gym.utils.RecordConstructorArgs.__init__(
+            self, max_elements=max_elements, text_max_length=text_max_length,
+            long_press_seconds=long_press_seconds, swipe_moves=swipe_moves,
+            app_components=None if app_components is None else dict(app_components))
+        gym.Wrapper.__init__(self, env)
         base = env.unwrapped
         if not hasattr(base, "step_op"):
             raise TypeError("ElementActions wraps a MobileEnv (its unwrapped env needs step_op)")
@@ -96,6 +152,7 @@ class ElementActions(gym.Wrapper):
         self.elements: list[Element] = []
 
     def record_spec(self) -> dict[str, Any]:
+        """The constructor kwargs RecordEpisode stores, so a replay plans the same primitive steps."""
         return {"max_elements": self.max_elements, "text_max_length": self.text_max_length,
                 "long_press_seconds": self.long_press_seconds, "swipe_moves": self.swipe_moves,
                 "app_components": dict(self.app_components)}
@@ -133,58 +190,90 @@ class ElementActions(gym.Wrapper):
         """Build an action from a text command against the current elements.
 
         Forms: `click T`, `long_press T`, `type T "text"`, `scroll DIR [T]`, `swipe DIR [T]`,
-        `back`, `home`, `open_app NAME`, `answer "text"`, `wait`. A target T is an element
-        index (`3`), `id=<resource-id or its short form>`, `text="<exact text>"` or
-        `desc="<content-desc>"`; a bare quoted string matches text, then content-desc.
+        `back`, `home`, `open_app APP`, `answer "text"`, `wait` (one REPEAT step; it takes no
+        count). A target T is an element index (`3`), `id=<resource-id or its short form>`,
+        `text="<exact text>"` or `desc="<content-desc>"`; a bare string (quoted, or one unquoted
+        word) matches text, then content-desc. Quote values with spaces. ValueError names the
+        command, the offending word and the accepted form; extra arguments are rejected.
         """
-        try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            raise ValueError(f"command {line!r}: {exc}") from None
+        words = _split_command(line)
         if not words:
-            raise ValueError("empty command")
-        kind, args = words[0].lower(), words[1:]
+            raise ValueError(f"empty command; expected one of {ELEMENT_ACTIONS}")
+        head, args = words[0], words[1:]
+        kind = head.text.lower()
         if kind not in ELEMENT_ACTIONS:
-            raise ValueError(f"command {line!r}: unknown action {kind!r}; expected one of {ELEMENT_ACTIONS}")
-        action = {"action": ELEMENT_ACTIONS.index(kind), "element": self.no_element, "text": "",
-                  "direction": 0}
-        need = {"click": 1, "long_press": 1, "type": 2, "open_app": 1, "answer": 1}
-        if kind in need and len(args) != need[kind]:
-            raise ValueError(f"command {line!r}: {kind} takes {need[kind]} argument(s), got {len(args)}")
-        if kind in ("click", "long_press", "type"):
-            action["element"] = self.find(args[0]).index
-        if kind == "type":
-            action["text"] = args[1]
-        if kind in ("open_app", "answer"):
-            action["text"] = args[0]
-        if kind in ("scroll", "swipe"):
-            if not args or args[0].lower() not in DIRECTIONS or len(args) > 2:
-                raise ValueError(f"command {line!r}: {kind} takes a direction {DIRECTIONS} and an optional target")
-            action["direction"] = DIRECTIONS.index(args[0].lower())
-            if len(args) == 2:
-                action["element"] = self.find(args[1]).index
+            raise ValueError(f"command {line!r}: unknown action {head.text!r}; expected one of {ELEMENT_ACTIONS}")
+        params = COMMAND_ARGS[kind]
+        required = sum(not p.startswith("[") for p in params)
+        if len(args) > len(params):
+            takes = "no arguments" if not params else f"at most {len(params)} argument(s)"
+            hint = {"wait": " (a wait is one REPEAT step; send wait again to wait longer)"}.get(
+                kind, " (quote a value that has spaces)" if params else "")
+            raise ValueError(f"command {line!r}: {kind} takes {takes}; unexpected extra argument "
+                             f"{args[len(params)].text!r}{hint}; {_command_usage(kind)}")
+        if len(args) < required:
+            missing = " ".join(params[len(args):required])
+            raise ValueError(f"command {line!r}: {kind} is missing {missing}; {_command_usage(kind)}")
+        action: dict[str, Any] = {"action": ELEMENT_ACTIONS.index(kind), "element": self.no_element,
+                                  "text": "", "direction": 0}
+        try:
+            if kind in ("scroll", "swipe"):
+                word = args[0].text.lower()
+                if word not in DIRECTIONS:
+                    raise ValueError(f"direction {args[0].text!r} is not one of {', '.join(DIRECTIONS)}; "
+                                     f"{_command_usage(kind)}")
+                action["direction"] = DIRECTIONS.index(word)
+                args = args[1:]
+            if kind in ("click", "long_press", "type", "scroll", "swipe") and args:
+                action["element"] = self._resolve(args[0]).index
+            if kind in ("type", "open_app", "answer"):
+                action["text"] = args[-1].text
+                problem = self._text_space.why_not(action["text"])
+                if problem:
+                    raise ValueError(f"{params[-1]} {_clip(action['text'])!r}: {problem}")
+        except ValueError as exc:
+            raise ValueError(f"command {line!r}: {kind}: {exc}") from None
         return action
 
     def find(self, target: str) -> Element:
-        """The element a command target names (see `command`); ValueError lists the screen."""
-        if target.isdigit():
+        """The element a command target names (see `command`; `target` is one unquoted word);
+        ValueError names an unknown key or lists the screen."""
+        return self._resolve(_Word(target, quoted=False))
+
+    def _resolve(self, word: _Word) -> Element:
+        """The element a target word names: a quoted word is always a text, never a key or index."""
+        target = word.text
+        if not word.quoted and re.fullmatch(r"[0-9]+", target):
             index = int(target)
             if index < len(self.elements):
                 return self.elements[index]
-        else:
-            key, _, value = target.partition("=") if "=" in target else ("", "", target)
+            raise ValueError(f"no element matches index {index}: this screen has {len(self.elements)} "
+                             f"element(s){self._listing()}")
+        key, value = "", target
+        match = None if word.quoted else _KEY_RE.match(target)
+        if match is not None:
+            key, value = match.group(1).lower(), target[match.end():]
+            if key not in TARGET_KEYS:
+                raise ValueError(f"unknown target key {match.group(1)!r} in {target!r}; valid keys: "
+                                 f"{', '.join(TARGET_KEYS)} ({_TARGET_HELP}; quote a text that contains '=')")
+        if not value:
+            raise ValueError(f"empty target {target!r} names no element ({_TARGET_HELP})")
+        for e in self.elements:
+            if key == "id" and (e.resource_id == value or e.short_id == value):
+                return e
+            if key in ("text", "") and e.text == value:
+                return e
+            if key == "desc" and e.content_desc == value:
+                return e
+        if key == "":
             for e in self.elements:
-                if key == "id" and (e.resource_id == value or e.short_id == value):
+                if e.content_desc == value:
                     return e
-                if key in ("text", "") and e.text == value:
-                    return e
-                if key == "desc" and e.content_desc == value:
-                    return e
-            if key == "":
-                for e in self.elements:
-                    if e.content_desc == value:
-                        return e
-        raise ValueError(f"no element matches {target!r} on this screen:\n{describe_elements(self.elements)}")
+        raise ValueError(f"no element matches {target!r} on this screen{self._listing()}")
+
+    def _listing(self) -> str:
+        """The screen's elements for an error message (or a note that there are none)."""
+        return ":\n" + describe_elements(self.elements) if self.elements else " (it lists no elements)"
 
     # ------------------------------------------------------------------ internals
     def _with_elements(self, obs: dict[str, Any]) -> dict[str, Any]:
@@ -198,9 +287,13 @@ class ElementActions(gym.Wrapper):
     def _validate(self, action: Any) -> tuple[str, Element | None, str, str]:
         if not isinstance(action, Mapping):
             raise InvalidActionError(f"ElementActions action={action!r}: expected a dict (see command())")
-        unknown = [k for k in action if k not in ("action", "element", "text", "direction")]
+        unknown = [k for k in action if k not in ACTION_KEYS]
         if unknown:
-            raise InvalidActionError(f"ElementActions action has unknown keys {unknown}")
+            raise InvalidActionError(f"ElementActions action has unknown keys {unknown}; valid keys: {ACTION_KEYS}")
+        if "action" not in action:
+            raise InvalidActionError(
+                f"ElementActions action {dict(action)!r} has no 'action' key; it is required (an index "
+                f"into {ELEMENT_ACTIONS}), 'element', 'text' and 'direction' are optional (see command())")
 
         def index(field: str, n: int, default: int) -> int:
             value = action.get(field, default)
@@ -210,7 +303,7 @@ class ElementActions(gym.Wrapper):
                 raise InvalidActionError(f"{field}={value!r} is outside Discrete({n})")
             return int(value)
 
-        kind = ELEMENT_ACTIONS[index("action", len(ELEMENT_ACTIONS), -1)]
+        kind = ELEMENT_ACTIONS[index("action", len(ELEMENT_ACTIONS), 0)]
         raw_element = index("element", self.max_elements + 1, self.no_element)
         direction = DIRECTIONS[index("direction", len(DIRECTIONS), 0)]
         text = action.get("text", "")
@@ -264,3 +357,8 @@ class ElementActions(gym.Wrapper):
             yield DeviceOp("repeat"), text or None
         else:  # wait
             yield DeviceOp("repeat"), None
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters for an error message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -47,12 +47,14 @@ def element_row(e: Element, width: int, height: int) -> list[float]:
     return row
 
 
-class ElementFeatures(gym.ObservationWrapper):
+class ElementFeatures(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """Dict(pixels?, elements=Box(max_elements, F), mask=Box(max_elements)) observations."""
 
     def __init__(self, env: gym.Env, *, max_elements: int = 32, keep_pixels: bool = True,
                  flat: bool = True) -> None:
-        super().__init__(env)
+        gym.utils.RecordConstructorArgs.__init__(self, max_elements=max_elements, keep_pixels=keep_pixels,
+                                                 flat=flat)
+        gym.ObservationWrapper.__init__(self, env)
         space = env.observation_space
         if not isinstance(space, spaces.Dict) or "view_hierarchy" not in space.spaces:
             raise ValueError(f"ElementFeatures needs a Dict observation with 'view_hierarchy'; got {space}")
@@ -70,6 +72,7 @@ class ElementFeatures(gym.ObservationWrapper):
         self.observation_space = spaces.Dict(out)
 
     def record_spec(self) -> dict[str, Any]:
+        """The constructor kwargs RecordEpisode stores, so a replay encodes the same features."""
         return {"max_elements": self.max_elements, "keep_pixels": self.keep_pixels, "flat": self.flat}
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:

@@ -12,20 +12,22 @@ from mobile_gym.spaces.actions import ActionType, InvalidActionError, make_actio
 from mobile_gym.wrappers._macro import run_primitives
 
 
-class SingleTap(gym.Wrapper):
+class SingleTap(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Action = (x, y) in [0,1]^2; one wrapper step = TOUCH, `hold_steps` REPEATs, LIFT.
 
     Rewards of the primitive steps are summed; `info["primitive_steps"]` says how many ran.
     """
 
     def __init__(self, env: gym.Env, *, hold_steps: int = 0) -> None:
-        super().__init__(env)
+        gym.utils.RecordConstructorArgs.__init__(self, hold_steps=hold_steps)
+        gym.Wrapper.__init__(self, env)
         if hold_steps < 0:
             raise ValueError(f"hold_steps={hold_steps}: must be >= 0")
         self.hold_steps = int(hold_steps)
         self.action_space = spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32)
 
     def record_spec(self) -> dict[str, Any]:
+        """The constructor kwargs RecordEpisode stores, so a replay holds taps as long."""
         return {"hold_steps": self.hold_steps}
 
     def step(self, action: Any):

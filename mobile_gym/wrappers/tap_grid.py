@@ -18,7 +18,7 @@ from mobile_gym.spaces.actions import ActionType, InvalidActionError, make_actio
 from mobile_gym.wrappers._macro import run_primitives
 
 
-class TapGrid(gym.Wrapper):
+class TapGrid(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Discrete(cols * rows + len(keys)) action space over a tap grid and keys."""
 
     def __init__(
@@ -29,7 +29,8 @@ class TapGrid(gym.Wrapper):
         rows: int = 12,
         keys: Sequence[str] = ("BACK", "HOME", "ENTER"),
     ) -> None:
-        super().__init__(env)
+        gym.utils.RecordConstructorArgs.__init__(self, cols=cols, rows=rows, keys=tuple(keys))
+        gym.Wrapper.__init__(self, env)
         if cols <= 0 or rows <= 0:
             raise ValueError(f"cols={cols}, rows={rows}: the grid needs at least one cell")
         bad = [k for k in keys if k not in KEY_NAMES]
@@ -40,6 +41,7 @@ class TapGrid(gym.Wrapper):
         self.action_space = spaces.Discrete(self.n)
 
     def record_spec(self) -> dict[str, Any]:
+        """The constructor kwargs RecordEpisode stores, so a replay rebuilds this grid."""
         return {"cols": self.cols, "rows": self.rows, "keys": list(self.keys)}
 
     def cell_center(self, action: int) -> tuple[float, float]:
