@@ -259,8 +259,18 @@ def _parse_yaml(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]
                               "YAML task files need PyYAML (pip install 'mobile-gym[yaml]')") \
             from None
     try:
+        # Aliases (`*name`) are refused: a task needs none, and nested ones expand to billions
+        # of values (an untrusted file must not be able to stall the loader).
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                mark = event.start_mark
+                raise TaskFormatError(path, mark.line + 1, mark.column + 1, None,
+                                      f"YAML alias *{event.anchor} is not allowed in a task file; "
+                                      "write the value out")
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
+    except TaskFormatError:
+        raise
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise TaskFormatError(path, mark.line + 1 if mark else None,

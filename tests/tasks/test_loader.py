@@ -215,6 +215,14 @@ def test_json_errors_are_located() -> None:
     assert e.line == 1 and "invalid JSON" in e.message
 
 
+def test_yaml_aliases_are_refused_before_they_expand() -> None:
+    """Nine levels of nine aliases would be 387 million values: refused at the first alias."""
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"] + [
+        f"a{k}: &a{k} [{', '.join([f'*a{k - 1}'] * 9)}]" for k in range(1, 10)]
+    e = _err("\n".join(levels) + "\n", fmt="yaml")
+    assert (e.line, e.column) == (2, 10) and "YAML alias *a0 is not allowed" in e.message
+
+
 def test_yaml_errors_are_located() -> None:
     e = _err("id: x\nevent_sources:\n  - id: 1\n    log_event:\n      pattern: '('\n", "yaml")
     assert e.line == 5 and e.field == "event_sources[0].log_event.pattern"
