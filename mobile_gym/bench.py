@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,8 +19,16 @@ def random_raw_actions(space: Any, n: int, seed: int) -> list[dict[str, Any]]:
     return [random_action(space) for _ in range(n)]
 
 
+def _check_count(name: str, value: int) -> None:
+    """ValueError naming `name` unless `value` is a whole number >= 1."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"{name}={value!r}: expected a whole number >= 1")
+
+
 def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -> dict[str, Any]:
-    """Steps/s of one env under random actions (pre-sampled; resets included in the time)."""
+    """Steps/s of one env under random actions (pre-sampled; resets included in the time).
+    ValueError when `steps` < 1."""
+    _check_count("steps", steps)
     env = make_env()
     try:
         actions = random_raw_actions(env.action_space, steps, seed)
@@ -47,7 +56,10 @@ def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -
 
 def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *,
                    asynchronous: bool, seed: int = 0) -> dict[str, Any]:
-    """Total env-steps/s of a Sync/AsyncVectorEnv of `num_envs` copies (steps per env)."""
+    """Total env-steps/s of a Sync/AsyncVectorEnv of `num_envs` copies (steps per env).
+    ValueError when `num_envs` or `steps` < 1."""
+    _check_count("num_envs", num_envs)
+    _check_count("steps", steps)
     cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
     envs: Any = cls([make_env] * num_envs)
     try:

@@ -9,9 +9,14 @@ from typing import Any
 
 
 def read_script(path: Path) -> list[str]:
-    """Commands of a policy script: one ElementActions command per line, '#' comments."""
+    """Commands of a policy script: one ElementActions command per line, '#' comments.
+    ValueError names the file when it is not UTF-8 text or has no commands."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: the script is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     lines = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    for raw in text.splitlines():
         line = raw.strip()
         if line and not line.startswith("#"):
             lines.append(line)
@@ -42,6 +47,8 @@ def policy_script(env: Any, policy: str) -> list[str] | None:
         source = Path(policy)
         if not source.exists():
             raise FileNotFoundError(f"policy {policy!r} is neither random, oracle nor an existing script file")
+        if source.is_dir():
+            raise ValueError(f"policy {policy!r} is a directory, not a command script file")
     return read_script(source)
 
 

@@ -329,6 +329,8 @@ def trace_task(task: str, *, policy: str = "random", seed: int = 0, steps: int =
 
     if steps <= 0:
         raise ValueError(f"steps={steps}: must be positive")
+    if seed < 0:
+        raise ValueError(f"seed={seed}: must be >= 0")
     env: Any = MobileEnv(task, **(env_kwargs or {}))
     try:
         script = policy_script(env, policy)
