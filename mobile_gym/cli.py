@@ -335,6 +335,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
     """`mobile-gym trace`: the table of which events fired when, for a task run or a recording."""
     from mobile_gym.tracing import format_trace, trace_replay, trace_task
 
+    if args.replay and args.task is not None:
+        return _fail("trace", "give a TASK or --replay DIR, not both (a recording names its task)", 2)
     if args.replay:
         with _reading_recording(args.replay):
             trace = trace_replay(args.replay)

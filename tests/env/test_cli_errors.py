@@ -219,3 +219,8 @@ def test_check_compiles_what_the_linter_cannot(tmp_path: Path, capsys: pytest.Ca
     assert main(["check", str(task)]) == 2
     out = capsys.readouterr().out
     assert out.startswith(f"{task}:4:") and "error: [compile]" in out and reason in out
+
+
+def test_trace_takes_a_task_or_a_recording_not_both(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["trace", "MobileEnv/Calendar-v0", "--replay", "runs/episode_000000"]) == 2
+    assert "not both" in capsys.readouterr().err
