@@ -186,3 +186,21 @@ def test_any_token_soup_parses_or_fails_cleanly(sh, monkeypatch, tokens):
         assert str(exc).startswith("syntax error") or "$((" in line
     code, out, err = sh(line)  # must never raise or hang
     assert 0 <= code <= 255 and isinstance(out, str) and isinstance(err, str)
+
+
+@pytest.mark.parametrize("line,message", [
+    ("printf '%999999999d' 1", "printf: width or precision in '%999999999d' is over 1000000"),
+    ("seq 1 1000000000", "seq: more than 1000000 numbers"),
+    ("sleep 99999999999d", "sleep: 8.64e+15 s is over"),
+])
+def test_commands_that_would_take_gigabytes_or_ages_are_refused(sh, line, message):
+    code, out, err = sh(line)
+    assert (code, out) == (1, "") and err.startswith(message)
+
+
+def test_gestures_and_monkey_runs_with_huge_counts_finish(sh, android):
+    t0 = android.clock.now()
+    assert sh("input swipe 10 10 20 20 86400000") == (0, "", "")  # a day-long swipe: big steps
+    assert android.clock.now() - t0 >= 86400
+    code, out, _ = sh("monkey -p com.example.notesdemo -c android.intent.category.LAUNCHER 100000000")
+    assert code == 0 and "Events injected: 100\n" in out

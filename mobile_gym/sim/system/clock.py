@@ -6,6 +6,8 @@ import math
 from datetime import datetime, timezone
 
 DEFAULT_START = datetime(2023, 10, 15, 15, 34, 0, tzinfo=timezone.utc)
+#: The last second a device clock can show (datetime ends with year 9999).
+LAST_SECOND = datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone.utc).timestamp()
 
 
 class Clock:
@@ -39,12 +41,15 @@ class Clock:
         """Let `seconds` (>= 0, finite) of device time pass."""
         if not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds < 0:
             raise ValueError(f"cannot advance the clock by {seconds!r}: need a finite number >= 0")
+        if self._now + seconds > LAST_SECOND:
+            raise ValueError(f"cannot advance the clock by {seconds:g} s: it would pass the end of "
+                             "year 9999, the last date a device clock shows")
         self._now += float(seconds)
 
     def set(self, epoch_seconds: float) -> None:
         """Set the wall time (like `date -s` / `settings put global auto_time 0`); uptime is kept."""
-        if not isinstance(epoch_seconds, (int, float)) or not math.isfinite(epoch_seconds):
-            raise ValueError(f"cannot set the clock to {epoch_seconds!r}")
+        if not isinstance(epoch_seconds, (int, float)) or not 0 <= epoch_seconds <= LAST_SECOND:
+            raise ValueError(f"cannot set the clock to {epoch_seconds!r}: need a time from 1970 to 9999")
         delta = float(epoch_seconds) - self._now
         self._now += delta
         self._boot += delta

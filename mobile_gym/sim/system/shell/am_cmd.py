@@ -235,8 +235,14 @@ def cmd_pm(proc: Proc) -> int:
     return 255
 
 
+#: Launches one `monkey` call makes; each event of a real monkey run is a launch here, and a
+#: count in the millions would only repeat the first one.
+MONKEY_MAX_LAUNCHES = 100
+
+
 def cmd_monkey(proc: Proc) -> int:
-    """`monkey -p PKG -c android.intent.category.LAUNCHER 1`: launch an app (the only use tasks make)."""
+    """`monkey -p PKG -c android.intent.category.LAUNCHER 1`: launch an app (the only use tasks
+    make); a count above MONKEY_MAX_LAUNCHES launches that many times."""
     args = proc.argv[1:]
     pkgs: list[str] = []
     cats: list[str] = []
@@ -288,7 +294,7 @@ def cmd_monkey(proc: Proc) -> int:
         return 252
     info = targets[0]
     launched = 0
-    for _ in range(count):
+    for _ in range(min(count, MONKEY_MAX_LAUNCHES)):
         proc.android.am.start(Intent(component=info.launcher_component, action="android.intent.action.MAIN",
                                      categories=("android.intent.category.LAUNCHER",), flags=0x10200000),
                               caller_uid=2000)

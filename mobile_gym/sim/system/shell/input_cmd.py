@@ -28,6 +28,7 @@ _CHARS = {"SPACE": " ", "COMMA": ",", "PERIOD": ".", "MINUS": "-", "EQUALS": "="
 SOURCES = ("keyboard", "dpad", "gamepad", "touchscreen", "mouse", "stylus", "trackball", "touchpad",
            "touchnavigation", "joystick")
 MOVE_INTERVAL = 0.016  # seconds between injected MOVE events (about one per frame)
+MAX_MOVES = 1000  # a longer gesture moves in bigger steps (a day-long swipe must not hang the sim)
 
 
 def key_name(arg: str) -> str:
@@ -92,7 +93,7 @@ def _touch(proc: Proc, x: float, y: float, down: bool) -> None:
 
 
 def _glide(proc: Proc, x1: float, y1: float, x2: float, y2: float, duration: float) -> None:
-    steps = max(1, int(duration / MOVE_INTERVAL))
+    steps = max(1, min(int(duration / MOVE_INTERVAL), MAX_MOVES))
     dt = duration / steps
     for k in range(1, steps + 1):
         proc.android.advance(dt)

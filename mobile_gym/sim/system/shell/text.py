@@ -9,6 +9,12 @@ from mobile_gym.sim.system.shell.core import SH, ExitShell, LoopControl, Proc, U
 from mobile_gym.sim.system.shell.files import split_flags
 
 
+#: Limits of the simulated shell where a real one would allocate gigabytes or sleep for ages.
+PRINTF_MAX_WIDTH = 1_000_000  # widest printf field (`%999999999d` would be a gigabyte)
+SEQ_MAX_VALUES = 1_000_000  # numbers one seq prints
+SLEEP_MAX_SECONDS = 365 * 86400  # one sleep (the clock is a datetime: it ends in year 9999)
+
+
 def _escapes(s: str) -> tuple[str, bool]:
     """Backslash escapes of `echo -e`; returns (text, stop) where `\\c` stops output."""
     out: list[str] = []
@@ -72,6 +78,9 @@ def cmd_printf(proc: Proc) -> int:
                     continue
                 flags, conv = m.group(1), m.group(2)
                 i += m.end()
+                if any(int(n) > PRINTF_MAX_WIDTH for n in re.findall(r"\d+", flags)):
+                    raise UsageError(f"printf: width or precision in '%{flags}{conv}' is over "
+                                     f"{PRINTF_MAX_WIDTH} (the simulated shell's limit)")
                 if conv == "%":
                     out.append("%")
                     continue
@@ -203,6 +212,8 @@ def cmd_seq(proc: Proc) -> int:
     last = float(args[-1])
     decimals = max((len(a.partition(".")[2]) for a in args), default=0)
     values: list[str] = []
+    if step != 0 and (last - first) / step >= SEQ_MAX_VALUES:
+        raise UsageError(f"seq: more than {SEQ_MAX_VALUES} numbers (the simulated shell's limit)")
     k = 0
     while step != 0:
         value = first + k * step
@@ -232,6 +243,9 @@ def cmd_sleep(proc: Proc) -> int:
         if not m:
             raise UsageError(f"sleep: invalid number '{arg}'")
         total += float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
+    if total > SLEEP_MAX_SECONDS:
+        raise UsageError(f"sleep: {total:g} s is over {SLEEP_MAX_SECONDS} s (the simulated shell's "
+                         "limit; the device clock would run past year 9999)")
     proc.android.advance(total)
     return 0
 
