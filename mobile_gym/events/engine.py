@@ -186,7 +186,9 @@ class _Context:
             t0 = time.perf_counter()
             boxes = self.inputs.text_boxes()
             if boxes is None:
-                regions = [s.region(self) for s in self.engine._live_text]
+                # Computed at the first text read of the step, so that sources whose prerequisites
+                # were met earlier in this step (or may still be met later in it) are in the crop.
+                regions = [s.region(self) for s in self.engine._text_sources_this_step()]
                 region = union_box(regions) if regions else (0, 0, *self.screen_size())
                 model = self.engine._get_text_model()
                 boxes = model.read(self.frame_id, self.screenshot(), region)
@@ -514,6 +516,7 @@ class EventEngine:
     def _refresh_live(self) -> None:
         live_sources: list[SourceNode] = []
         cache_slots: list[Slot] = []
+        gated: list[tuple[Slot, list[TextSource]]] = []
         seen: set[int] = set()
         stack: list[Node] = list(self.listeners.values())
         while stack:
@@ -532,14 +535,30 @@ class EventEngine:
             if not n.prereq_ok:
                 stack.extend(n.prerequisites)
                 if not n.held and n.children_stateless:
-                    continue  # blocked and history-free: its children are not evaluated
+                    # Blocked and history-free: its children are evaluated only in a step in
+                    # which its prerequisites become met, so its text is read only then.
+                    texts = _text_sources_under(n.children)
+                    if texts:
+                        gated.append((n, texts))
+                    continue
             stack.extend(n.children)
         self._live_sources = live_sources
         # every slot that can hold (a slot blocked at the start of a step may fire and hold in it)
         self._cache_slots = [s for s in self._all_slots if s.cache_until and not s.dead]
         self._cache_targets = [t for s in cache_slots for t in s.cache_until]
         self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
+        self._gated_text = gated
         self._prereq_snapshot = tuple(s.prereq_ok for s in self._all_slots)
+
+    def _text_sources_this_step(self) -> list[TextSource]:
+        """The text sources the current step may still read: the live ones and those under
+        blocked slots that can still be unblocked in this step (the OCR crop covers all of them)."""
+        out = list(self._live_text)
+        step = self._state.step
+        for slot, texts in self._gated_text:
+            if _may_unblock(slot, step):
+                out.extend(texts)
+        return out
 
     def step(self, inputs: StepInputs) -> StepResult:
         """Evaluate one step. Raises only EventError subclasses (InputError for malformed inputs,
@@ -604,3 +623,38 @@ class EventEngine:
     def live_source_ids(self) -> list[int]:
         """Ids of the sources evaluated next step (for tests, traces and debugging)."""
         return sorted(s.id for s in self._live_sources)
+
+
+def _text_sources_under(children: Sequence[Node]) -> list[TextSource]:
+    """Text sources in the subtrees of `children`, skipping dead slots (which read nothing)."""
+    out: list[TextSource] = []
+    seen: set[int] = set()
+    stack: list[Node] = list(children)
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, SourceNode):
+            if isinstance(n.source, TextSource):
+                out.append(n.source)
+        elif not n.dead:
+            stack.extend(n.children)
+    return out
+
+
+def _may_unblock(slot: Slot, step: int) -> bool:
+    """Whether a slot blocked at the start of `step` can still evaluate its children in it: no
+    prerequisite has been found unmet yet in this step (evaluation is memoised per step)."""
+    if slot.prereq_ok:
+        return True
+    if slot.memo == step:
+        return False  # evaluated and still blocked: its children were skipped for this step
+    for p in slot.prerequisites:
+        if p.ever_set:
+            continue
+        if p.memo == step and not p.set:
+            return False  # already evaluated, unset: it cannot become set later in this step
+        if p.dead:
+            return False
+    return True

@@ -5,12 +5,17 @@ errors the loader would raise (dangling or duplicate ids, cycles, bad regexes, .
 for known pitfalls of Mobile-Env task files (mobile_env_engine.md section 7):
 
 * ``string-concatenation``: adjacent string literals silently joined (``"extra" "assets"``);
-* ``falsy-episode-end``: an episode-end value that is falsy on a match (identity over a
-  group-less regex gives ``()``, which ends the episode as a failure);
+* ``falsy-episode-end``: an episode-end value that is falsy or ``()`` on a match, with what the
+  engine then does (identity over a group-less regex gives ``()``: a success only if the
+  episode's return so far is > 0; another falsy value: a failure; ``None`` means no end and is
+  not flagged);
 * ``missing-rect``: a text or icon event without a rect, or with a zero-area rect (never fires
   in Mobile-Env);
-* ``unused-source`` / ``unreachable``: sources nothing refers to, and nodes only referred to by
-  ``prerequisite`` / ``cache_until`` that no listener evaluates (the dependant can never fire);
+* ``unused-source`` / ``unreachable``: sources nothing refers to, and ``prerequisite`` /
+  ``cache_until`` targets that can never fire (the engine evaluates every listener's tree and
+  every prerequisite and cache_until target, so only a node that is dead from the start -- an
+  empty slot, or one whose children or prerequisites can never fire -- leaves its dependant
+  blocked, or its cached slot held, forever);
 * ``empty-pattern``: a regex that matches everything.
 
 Exit status: 0 clean, 1 warnings only, 2 errors.
@@ -73,21 +78,114 @@ class _Graph:
         for node in self.all_slots:
             if node.slot.id > 0:
                 self.slots.setdefault(node.slot.id, (node.path, node.slot))
+        self._dead_memo: dict[FieldPath, tuple[FieldPath, str, str] | None] = {}
 
     # -- reachability ---------------------------------------------------------------------
-    def reachable_ids(self) -> set[int]:
-        """Ids evaluated because some listener reaches them through `events`."""
+    def evaluated_ids(self) -> set[int]:
+        """Ids the engine evaluates: everything reached from the listeners through `events`,
+        `prerequisite` and `cache_until` (a slot evaluates its own prerequisites, and cache_until
+        targets are evaluated at the end of each step)."""
         seen: set[int] = set()
         todo = [n.slot for n in self.all_slots]  # every inline slot hangs under a listener
         while todo:
             slot = todo.pop()
-            for fake in slot.events:
-                if fake.WhichOneof("source") == "id" and fake.id not in seen:
-                    seen.add(fake.id)
-                    if fake.id in self.slots:
-                        todo.append(self.slots[fake.id][1])
+            refs = [f.id for f in slot.events if f.WhichOneof("source") == "id"]
+            refs += list(slot.prerequisite) + list(slot.cache_until)
+            for ref in refs:
+                if ref > 0 and ref not in seen:
+                    seen.add(ref)
+                    if ref in self.slots:
+                        todo.append(self.slots[ref][1])
         seen.update(n.slot.id for n in self.all_slots if n.slot.id > 0)
         return seen
+
+    def never_fires(self, ref: int) -> str | None:
+        """Why node `ref` can never fire in an episode, or None if it can (sources always can).
+        Mirrors the engine's dead-node rule (`Slot.update_dead`) at the start of an episode."""
+        if ref not in self.slots:
+            return None  # a source, or an unknown id (reported as dangling-id)
+        path, slot = self.slots[ref]
+        return self._describe(path, self._dead_root(path, slot))
+
+    def slot_never_fires(self, slot: task_pb2.EventSlot, path: FieldPath) -> str | None:
+        """Like `never_fires`, for a slot given by its message and field path."""
+        return self._describe(path, self._dead_root(path, slot))
+
+    def name(self, path: FieldPath, slot: task_pb2.EventSlot) -> str:
+        """How messages name a slot: by id, or by its field path when it has none."""
+        return f"slot {slot.id}" if slot.id else f"the slot at {format_path(path)}"
+
+    def _describe(self, path: FieldPath, root: tuple[FieldPath, str, str] | None) -> str | None:
+        """The reason text: the root cause itself, or what the node depends on."""
+        if root is None:
+            return None
+        root_path, name, what = root
+        return f"{name} {what}" if root_path == path else f"it depends on {name}, which {what}"
+
+    def _deps(self, path: FieldPath,
+              slot: task_pb2.EventSlot) -> list[tuple[FieldPath, task_pb2.EventSlot]]:
+        """The slots whose firing `slot` needs: its events and its prerequisites."""
+        out: list[tuple[FieldPath, task_pb2.EventSlot]] = []
+        for i, fake in enumerate(slot.events):
+            which = fake.WhichOneof("source")
+            if which == "event":
+                out.append((path + ("events", i, "event"), fake.event))
+            elif which == "id" and fake.id in self.slots:
+                out.append(self.slots[fake.id])
+        out += [self.slots[pre] for pre in slot.prerequisite if pre in self.slots]
+        return out
+
+    def _dead_root(self, path: FieldPath,
+                   slot: task_pb2.EventSlot) -> tuple[FieldPath, str, str] | None:
+        """The root cause (path, name, what) that keeps `slot` from ever firing, or None.
+        Iterative post-order over events and prerequisites (chains of ids can be long)."""
+        memo = self._dead_memo
+        pending: set[FieldPath] = set()  # expanded, not judged yet (a back edge = a cycle)
+        stack: list[tuple[FieldPath, task_pb2.EventSlot, bool]] = [(path, slot, False)]
+        while stack:
+            p, s, expanded = stack.pop()
+            if p in memo:
+                continue
+            if expanded:
+                memo[p] = self._judge(p, s)
+                pending.discard(p)
+                continue
+            if p in pending:
+                continue
+            pending.add(p)
+            stack.append((p, s, True))
+            stack.extend((dp, ds, False) for dp, ds in self._deps(p, s)
+                         if dp not in memo and dp not in pending)
+        return memo[path]
+
+    def _judge(self, path: FieldPath,
+               slot: task_pb2.EventSlot) -> tuple[FieldPath, str, str] | None:
+        """One slot's verdict from its dependencies' verdicts (a cycle counts as able to fire;
+        it is reported as an error by check_task)."""
+        memo = self._dead_memo
+        name = self.name(path, slot)
+        if not slot.events:
+            return path, name, "has no events"
+        dead: list[tuple[FieldPath, str, str]] = []
+        for i, fake in enumerate(slot.events):
+            which = fake.WhichOneof("source")
+            sub: tuple[FieldPath, str, str] | None = None
+            if which == "event":
+                sub = memo.get(path + ("events", i, "event"))
+            elif which == "id" and fake.id in self.slots:
+                sub = memo.get(self.slots[fake.id][0])
+            elif which is None:
+                sub = (path, name, "has an empty entry in events")
+            if sub is not None:
+                dead.append(sub)
+        if dead and (slot.type != task_pb2.EventSlot.OR or len(dead) == len(slot.events)):
+            return dead[0]
+        for pre in slot.prerequisite:
+            if pre in self.slots:
+                sub = memo.get(self.slots[pre][0])
+                if sub is not None:
+                    return sub
+        return None
 
     def referenced_ids(self) -> set[int]:
         refs: set[int] = set()
@@ -98,57 +196,97 @@ class _Graph:
         return refs
 
     # -- episode-end value analysis -------------------------------------------------------
-    def falsy_leaves(self, slot: task_pb2.EventSlot, path: FieldPath,
-                     seen: set[int]) -> list[tuple[FieldPath, int | None, str]]:
-        """Where a falsy value can come from when `slot` fires (identity paths only)."""
-        if not slot.events:
-            return []  # an empty placeholder never fires
-        if slot.transformation:
-            verdict = _constant_truth(list(slot.transformation))
-            if verdict is False:
-                return [(path + ("transformation",), slot.id or None,
-                         "its transformation assigns a falsy constant to y")]
-            if verdict is not None or not _is_identity(list(slot.transformation)):
-                return []
-        if slot.type == task_pb2.EventSlot.AND:
-            return []  # a non-empty list of the children's values
-        out: list[tuple[FieldPath, int | None, str]] = []
-        for i, fake in enumerate(slot.events):
-            which = fake.WhichOneof("source")
-            if which == "event":
-                out += self.falsy_leaves(fake.event, path + ("events", i, "event"), seen)
-            elif which == "id" and fake.id not in seen:
-                seen.add(fake.id)
-                if fake.id in self.slots:
-                    spath, sub = self.slots[fake.id]
-                    out += self.falsy_leaves(sub, spath, seen)
-                elif fake.id in self.sources:
-                    spath, src = self.sources[fake.id]
-                    why = _falsy_source(src)
-                    if why:
-                        out.append((spath, fake.id, why))
+    def end_leaves(self, slot: task_pb2.EventSlot,
+                   path: FieldPath) -> list[tuple[FieldPath, int | None, str, str]]:
+        """Where an end value that is `()` or falsy can come from when `slot` fires, as
+        (path, node id, kind, why) with kind UNIT (`()`) or FALSY (identity paths only)."""
+        out: list[tuple[FieldPath, int | None, str, str]] = []
+        seen: set[int] = set()
+        todo: list[tuple[task_pb2.EventSlot, FieldPath]] = [(slot, path)]
+        while todo:
+            node, where = todo.pop()
+            if not node.events:
+                continue  # an empty placeholder never fires
+            if node.transformation:
+                stmts = list(node.transformation)
+                found, value = _constant_value(stmts)
+                if found:
+                    kind = _end_kind(value)
+                    if kind is not None:
+                        out.append((where + ("transformation",), node.id or None, kind,
+                                    f"its transformation assigns {value!r} to y"))
+                    continue
+                if not _is_identity(stmts):
+                    continue
+            if node.type == task_pb2.EventSlot.AND:
+                continue  # a non-empty list of the children's values
+            for i, fake in enumerate(node.events):
+                which = fake.WhichOneof("source")
+                if which == "event":
+                    todo.append((fake.event, where + ("events", i, "event")))
+                elif which == "id" and fake.id not in seen:
+                    seen.add(fake.id)
+                    if fake.id in self.slots:
+                        spath, sub = self.slots[fake.id]
+                        todo.append((sub, spath))
+                    elif fake.id in self.sources:
+                        spath, src = self.sources[fake.id]
+                        leaf = _end_source(src)
+                        if leaf:
+                            out.append((spath, fake.id, leaf[0], leaf[1]))
         return out
+
+    def can_pay(self) -> bool:
+        """Whether a score or reward listener exists that can ever fire (else the return stays 0)."""
+        if not self.task.HasField("event_slots"):
+            return False
+        for name in ("score_listener", "reward_listener"):
+            if self.task.event_slots.HasField(name):
+                root = getattr(self.task.event_slots, name)
+                if self.slot_never_fires(root, ("event_slots", name)) is None:
+                    return True
+        return False
+
+
+UNIT = "unit"  # the end value is (): success iff the episode's return so far is > 0
+FALSY = "falsy"  # any other falsy value but None: failure
+
+
+def _end_kind(value: object) -> str | None:
+    """How the engine's default episode-end rule treats a constant end value worth a warning:
+    UNIT for (), FALSY for other falsy values; None for None (no end) and for values that state
+    their outcome (truthy values, "success" / "failure")."""
+    if value is None:
+        return None
+    if isinstance(value, tuple) and not value:
+        return UNIT
+    if isinstance(value, str) and value.strip().lower() in ("success", "failure"):
+        return None
+    try:
+        return None if bool(value) else FALSY
+    except (TypeError, ValueError):
+        return None
 
 
 def _is_identity(stmts: list[str]) -> bool:
     return len(stmts) == 1 and re.fullmatch(r"\s*y\s*=\s*x\s*", stmts[0]) is not None
 
 
-def _constant_truth(stmts: list[str]) -> bool | None:
-    """Truth of y when the last statement assigns a literal to y; None if not a constant."""
+def _constant_value(stmts: list[str]) -> tuple[bool, object]:
+    """(True, value) when the last statement assigns a literal to y; (False, None) otherwise."""
     try:
         tree = ast.parse(stmts[-1])
     except (SyntaxError, ValueError, RecursionError):
-        return None
+        return False, None
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assign):
-        return None
+        return False, None
     assign = tree.body[0]
     if [getattr(t, "id", None) for t in assign.targets] != ["y"]:
-        return None
+        return False, None
     try:
-        return bool(ast.literal_eval(assign.value))
-    except (ValueError, SyntaxError, TypeError, RecursionError):
-        return None
+        return True, ast.literal_eval(assign.value)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False, None
 
 
 def _regex_groups(pattern: str) -> int | None:
@@ -158,21 +296,41 @@ def _regex_groups(pattern: str) -> int | None:
         return None
 
 
-def _falsy_source(src: task_pb2.EventSource) -> str | None:
+def _end_source(src: task_pb2.EventSource) -> tuple[str, str] | None:
+    """(kind, why) when a source's match value is () or can be falsy, else None."""
     kind = src.WhichOneof("event")
+    unit = (UNIT, "its value is () (the regex has no groups)")
     if kind in TEXT_KINDS or kind == "response_event":
         ev = getattr(src, kind)
         pattern = ev.expect if kind in TEXT_KINDS else ev.pattern
         if ev.mode == task_pb2.EventSource.REGEX:
             if _regex_groups(pattern) == 0:
-                return "its value is () (the regex has no groups), which is falsy"
+                return unit
         elif ev.threshold <= 0:
-            return "its value is a similarity score that can be 0.0 (threshold <= 0)"
+            return FALSY, "its value is a similarity score that can be 0.0 (threshold <= 0)"
     elif kind == "log_event" and _regex_groups(src.log_event.pattern) == 0:
-        return "its value is () (the regex has no groups), which is falsy"
+        return unit
     elif kind == "view_hierarchy_event" and not src.view_hierarchy_event.properties:
-        return "its value is [] (no properties are read), which is falsy"
+        return FALSY, "its value is [] (no properties are read)"
     return None
+
+
+def _end_message(kind: str, why: str, can_pay: bool) -> str:
+    """The falsy-episode-end text: what the engine's default rule does with this value."""
+    if kind == FALSY:
+        return (f"feeds episode_end_listener unchanged, and {why}, which is falsy: the engine ends "
+                "the episode as a FAILURE on such a match; add a transformation such as "
+                "'y = True' if success is meant")
+    if can_pay:
+        outcome = ("the engine ends the episode as a SUCCESS if the episode's return so far "
+                   "(this step's reward included) is > 0, and as a FAILURE otherwise")
+    else:
+        outcome = ("the engine ends the episode as a SUCCESS only if the episode's return so far "
+                   "is > 0, and no score or reward listener here can fire, so it always ends as "
+                   "a FAILURE")
+    return (f"feeds episode_end_listener unchanged, and {why}: {outcome} (Mobile-Env and "
+            "mobile_env_episode_end: always a FAILURE); use 'y = True' or 'y = False' to state "
+            "the outcome")
 
 
 def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
@@ -197,11 +355,10 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
     graph = _Graph(task)
     if task.HasField("event_slots") and task.event_slots.HasField("episode_end_listener"):
         root = task.event_slots.episode_end_listener
-        for path, node_id, why in graph.falsy_leaves(root, ("event_slots", "episode_end_listener"),
-                                                      set()):
-            add("warning", path, "falsy-episode-end", node_id,
-                f"feeds episode_end_listener unchanged, and {why}: the episode would end as a "
-                "FAILURE on a match; add a transformation such as 'y = True' if success is meant")
+        can_pay = graph.can_pay()
+        for path, node_id, kind, why in graph.end_leaves(
+                root, ("event_slots", "episode_end_listener")):
+            add("warning", path, "falsy-episode-end", node_id, _end_message(kind, why, can_pay))
 
     for i, src in enumerate(task.event_sources):
         kind = src.WhichOneof("event")
@@ -226,7 +383,7 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
                 "empty pattern: matches every input")
 
     referenced = graph.referenced_ids()
-    reachable = graph.reachable_ids()
+    evaluated = graph.evaluated_ids()
     for i, src in enumerate(task.event_sources):
         if src.id <= 0:
             add("warning", ("event_sources", i), "unused-source", None,
@@ -235,13 +392,23 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
             add("warning", ("event_sources", i), "unused-source", src.id,
                 f"nothing listens to source {src.id}")
     for node in graph.all_slots:
+        dependant = graph.name(node.path, node.slot)
         for field_name in ("prerequisite", "cache_until"):
             for j, ref in enumerate(getattr(node.slot, field_name)):
-                if ref > 0 and (ref in graph.sources or ref in graph.slots) \
-                        and ref not in reachable:
-                    add("warning", node.path + (field_name, j), "unreachable", ref,
-                        f"{field_name} refers to node {ref}, which no listener evaluates, so it "
-                        f"never fires and slot {node.slot.id or '(inline)'} waits forever")
+                if ref <= 0 or (ref not in graph.sources and ref not in graph.slots):
+                    continue
+                # Every target is evaluated by its referrer (all slots hang under listeners),
+                # so only a node that is dead from the start really never fires.
+                reason = graph.never_fires(ref) if ref in evaluated else "no listener evaluates it"
+                if reason is None:
+                    continue
+                if field_name == "prerequisite":
+                    effect = f"so {dependant} can never fire"
+                else:
+                    effect = (f"so once {dependant} fires it is never released (as with "
+                              "cache_until: -1)")
+                add("warning", node.path + (field_name, j), "unreachable", ref,
+                    f"{field_name} refers to node {ref}, which can never fire ({reason}), {effect}")
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
     return findings
 
