@@ -29,6 +29,7 @@ from mobile_gym.events.errors import (
     TaskCompileError,
     require_extra,
 )
+from mobile_gym.tasks.patterns import TaskPattern
 
 __all__ = [
     "NO_MATCH",
@@ -74,10 +75,10 @@ class Matcher(Protocol):
 @dataclass(frozen=True)
 class RegexMatcher:
     pattern: str
-    _regex: re.Pattern[str] = field(init=False, repr=False)
+    _regex: TaskPattern = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_regex", re.compile(self.pattern, re.MULTILINE))
+        object.__setattr__(self, "_regex", TaskPattern(self.pattern, re.MULTILINE))
 
     def __call__(self, text: str) -> Any:
         m = self._regex.search(text)

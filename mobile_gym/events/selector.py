@@ -7,6 +7,11 @@ Mobile-Env rewrote them with a regular expression over the whole string, so shor
 inside quoted values were rewritten too (`[text="version 1.5"]` broke). Here the selector is
 tokenized: quoted strings and `[...]` attribute blocks are copied verbatim, shorthand strings may
 contain `\\"` and `\\\\` escapes, and anything cssselect cannot parse raises `SelectorError`.
+So do pseudo-classes that can never match a uiautomator node: cssselect translates the browser
+states (`:checked`, `:enabled`, `:focus`, `:hover`, ...) to a constant false, `:contains()` reads
+text content and `:lang()` a language that dumps do not have, and `:nth-*()` series without a
+positive position and `:not(*)` exclude every node. The error names the selector string (and
+its index in a group, `selector[k]`) and, for the states, the attribute to test instead.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cssselect
+from cssselect.parser import Function, Negation, Pseudo, parse_series
 from cssselect.xpath import XPathExpr
 from lxml import etree
 
@@ -22,10 +28,15 @@ from mobile_gym.events.errors import SelectorError
 from mobile_gym.events.tree_selector import TreeSelector, literal_tokens, tree_selector
 from mobile_gym.events.ui_tree import UiNode, UiTree
 
-__all__ = ["CompiledSelector", "compile_selector", "mobile_env_to_css"]
+__all__ = ["NEVER_MATCHING_PSEUDO", "CompiledSelector", "compile_selector", "mobile_env_to_css"]
 
 _TYPE_ATTR = {"#": "resource-id", ".": "class", "$": "package", "@": "index"}
 _OPS = {"$": "$=", "^": "^=", "*": "*="}
+
+
+def _at(where: str, message: str) -> str:
+    """`message` prefixed with `where` (nothing when `where` is empty, for callers that locate it)."""
+    return f"{where}: {message}" if where else message
 
 
 def _css_string(value: str) -> str:
@@ -49,7 +60,7 @@ def _read_quoted(text: str, start: int, where: str) -> tuple[str, int]:
             return "".join(out), i + 1
         out.append(ch)
         i += 1
-    raise SelectorError(f"{where}: unterminated string starting at column {start + 1} in selector {text!r}")
+    raise SelectorError(_at(where, f"unterminated string starting at column {start + 1} in selector {text!r}"))
 
 
 def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
@@ -70,7 +81,7 @@ def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
         elif ch == "]":
             bracket -= 1
             if bracket < 0:
-                raise SelectorError(f"{where}: unbalanced ']' at column {i + 1} in selector {selector!r}")
+                raise SelectorError(_at(where, f"unbalanced ']' at column {i + 1} in selector {selector!r}"))
         elif bracket == 0 and ch in _TYPE_ATTR:
             j = i + 1
             op = "="
@@ -90,13 +101,13 @@ def mobile_env_to_css(selector: str, *, where: str = "selector") -> str:
                 i = end
                 continue
             if ch in "$@":
-                raise SelectorError(
-                    f"{where}: '{ch}' at column {i + 1} must be followed by an optional operator ($ ^ *) and a "
-                    f"double-quoted string or digits, in selector {selector!r}")
+                raise SelectorError(_at(
+                    where, f"'{ch}' at column {i + 1} must be followed by an optional operator ($ ^ *) and a "
+                    f"double-quoted string or digits, in selector {selector!r}"))
         out.append(ch)
         i += 1
     if bracket:
-        raise SelectorError(f"{where}: unbalanced '[' in selector {selector!r}")
+        raise SelectorError(_at(where, f"unbalanced '[' in selector {selector!r}"))
     return "".join(out)
 
 
@@ -199,7 +210,7 @@ class _SortedExpr(XPathExpr):
     def condition(self, value: str) -> None:
         self._conds = [value] if value else []
 
-    def add_condition(self, condition: str, conjuction: str = "and") -> "_SortedExpr":
+    def add_condition(self, condition: str, conjuction: str = "and") -> _SortedExpr:
         if conjuction == "and":
             self._conds.append(condition)
         else:
@@ -207,11 +218,67 @@ class _SortedExpr(XPathExpr):
         return self
 
 
+_STATES = ("checkable, checked, clickable, enabled, focusable, focused, long-clickable, password, "
+           "scrollable, selected")
+
+#: Pseudo-classes cssselect's GenericTranslator turns into a constant false (it knows no browser
+#: state), each with what a task should write instead on a uiautomator dump.
+NEVER_MATCHING_PSEUDO: dict[str, str] = {
+    "checked": 'use [checked="true"]',
+    "enabled": 'use [enabled="true"]',
+    "disabled": 'use [enabled="false"]',
+    "focus": 'use [focused="true"]',
+    **{name: f"a uiautomator dump has no such state; its state attributes are {_STATES} "
+             '(e.g. [selected="true"])'
+       for name in ("hover", "active", "visited", "link", "target")},
+}
+_NTH = ("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type")
+
+
+class _NeverMatches(cssselect.ExpressionError):
+    """A pseudo-class that no uiautomator node can satisfy (the message says why and what to use)."""
+
+
 class _Translator(cssselect.GenericTranslator):
     """cssselect's translator with cheaper XPath: a `contains()` pre-test for `$=` (libxml2
-    evaluates it without building substrings) and cheapest-first conditions; same results."""
+    evaluates it without building substrings) and cheapest-first conditions; same results.
+    Pseudo-classes that could never match a uiautomator node raise `_NeverMatches`."""
 
     xpathexpr_cls = _SortedExpr
+
+    def xpath_pseudo(self, pseudo: Pseudo) -> XPathExpr:
+        hint = NEVER_MATCHING_PSEUDO.get(pseudo.ident.lower())
+        if hint is not None:
+            raise _NeverMatches(f":{pseudo.ident} never matches a uiautomator node (cssselect translates it "
+                                f"to false); {hint}")
+        return super().xpath_pseudo(pseudo)
+
+    def xpath_function(self, function: Function) -> XPathExpr:
+        name = function.name.lower()
+        if name == "contains":
+            arg = function.arguments[0].value if len(function.arguments) == 1 else "..."
+            raise _NeverMatches(f":contains() tests text content, which uiautomator nodes do not have; use "
+                                f"[text*={_css_string(str(arg))}] (or [content-desc*=...])")
+        if name == "lang":
+            raise _NeverMatches(":lang() never matches a uiautomator node (dumps carry no language)")
+        if name in _NTH:
+            try:
+                a, b = parse_series(function.arguments)
+            except ValueError:
+                pass  # cssselect reports the malformed series
+            else:
+                if a <= 0 and b < 1:
+                    series = "".join(str(t.value) for t in function.arguments).strip()
+                    raise _NeverMatches(f":{function.name}({series}) selects no position (an+b < 1 for "
+                                        "every n >= 0), so it never matches")
+        return super().xpath_function(function)
+
+    def xpath_negation(self, negation: Negation) -> XPathExpr:
+        xpath = super().xpath_negation(negation)
+        if isinstance(xpath, _SortedExpr) and xpath._conds and xpath._conds[-1] == "0":
+            raise _NeverMatches(":not() of a selector that matches every node excludes every node, so it "
+                                "never matches")
+        return xpath
 
     def xpath_attrib_suffixmatch(self, xpath, name, value):  # type: ignore[no-untyped-def]
         if value:
@@ -226,16 +293,35 @@ class _Translator(cssselect.GenericTranslator):
 _TRANSLATOR = _Translator()
 
 
+def _translate(part: str, css: str, where: str) -> str:
+    """The XPath of one selector string (already rewritten to `css`); SelectorError naming it."""
+    try:
+        return _TRANSLATOR.css_to_xpath(css, prefix="descendant-or-self::")
+    except _NeverMatches as exc:
+        raise SelectorError(_at(where, f"selector {part!r}: {exc}")) from None
+    except cssselect.SelectorError as exc:
+        raise SelectorError(_at(where, f"cannot parse selector {part!r} (as CSS {css!r}): {exc}")) from None
+
+
 def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector") -> CompiledSelector:
-    """Join Mobile-Env selector strings with ', ' (a selector group) and compile them."""
+    """Join Mobile-Env selector strings with ', ' (a selector group) and compile them.
+
+    Each string is checked on its own, so an error in a group names the failing string and its
+    index (`where[k]`); an empty `where` leaves the message unprefixed."""
     parts = [selectors] if isinstance(selectors, str) else list(selectors)
     if not parts or not any(p.strip() for p in parts):
-        raise SelectorError(f"{where}: empty selector")
-    css = ", ".join(mobile_env_to_css(p, where=where) for p in parts)
-    try:
-        xpath = _TRANSLATOR.css_to_xpath(css, prefix="descendant-or-self::")
-    except cssselect.SelectorError as exc:
-        raise SelectorError(f"{where}: cannot parse selector {', '.join(parts)!r} (as CSS {css!r}): {exc}") from None
+        raise SelectorError(_at(where, "empty selector"))
+    css_parts: list[str] = []
+    xpaths: list[str] = []
+    for k, part in enumerate(parts):
+        label = (f"{where}[{k}]" if where else f"selector[{k}]") if len(parts) > 1 else where
+        if not part.strip():
+            raise SelectorError(_at(label, "empty selector"))
+        part_css = mobile_env_to_css(part, where=label)
+        xpaths.append(_translate(part, part_css, label))
+        css_parts.append(part_css)
+    css = ", ".join(css_parts)
+    xpath = " | ".join(xpaths)  # what cssselect gives for the whole group
     required: list[tuple[str, ...]] = []
     for sel in cssselect.parse(css):
         lits: list[str] = []
@@ -247,5 +333,5 @@ def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector")
     try:
         compiled = etree.XPath(xpath, smart_strings=False)
     except etree.XPathSyntaxError as exc:  # pragma: no cover - cssselect emits valid XPath
-        raise SelectorError(f"{where}: selector {css!r} gave invalid XPath {xpath!r}: {exc}") from None
+        raise SelectorError(_at(where, f"selector {css!r} gave invalid XPath {xpath!r}: {exc}")) from None
     return CompiledSelector(", ".join(parts), css, xpath, compiled, tuple(required), tree_selector(css))

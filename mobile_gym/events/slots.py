@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Union
 
-from mobile_gym.events.errors import TransformRuntimeError
+from mobile_gym.events.errors import EventRuntimeError, TransformRuntimeError
 from mobile_gym.events.listeners import NESTED, ListenerKind
 from mobile_gym.events.sources.base import Context, Repeat, Source
 from mobile_gym.events.transform import Transformation
+from mobile_gym.tasks.patterns import PatternTimeout
 
 __all__ = ["Node", "Slot", "SlotType", "StepState"]
 
@@ -88,7 +89,10 @@ class SourceNode:
             return
         self.memo = st.step
         assert st.ctx is not None
-        vals = self.source.evaluate(st.ctx)
+        try:
+            vals = self.source.evaluate(st.ctx)
+        except PatternTimeout as exc:
+            raise EventRuntimeError(f"{self.source.where}: {exc}") from None
         self.values = vals
         self.set = bool(vals)
         if vals:

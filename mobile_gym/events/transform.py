@@ -14,7 +14,9 @@ checked against a whitelist when the task loads, and run by a small interpreter:
 Everything else (attribute access other than `module.function` of an imported whitelisted
 module, dunder names, lambdas, other imports or calls) raises `TransformSyntaxError` at compile
 time. Running is bounded: a budget of evaluated nodes, caps on string/collection sizes, integer
-sizes (so `9**9**9` fails fast), comprehension lengths and expression depth.
+sizes (so `9**9**9` fails fast), comprehension lengths and expression depth, and per run on the
+total size of the values built and the items comparisons and calls walk through (`x in big`);
+`re` functions stop after `tasks.patterns.MATCH_SECONDS`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mobile_gym.events.errors import TransformRuntimeError, TransformSyntaxError
+from mobile_gym.tasks.patterns import TaskPattern
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_FUNCTION_NAMES", "Limits", "Transformation", "compile_transformation"]
 
@@ -40,6 +43,8 @@ class Limits:
     max_items: int = 100_000  # iterations of one loop (comprehension, list(), sorted(), ...)
     max_int_bits: int = 1 << 16  # bits of an integer result
     max_steps: int = 200_000  # evaluated AST nodes per run
+    max_total_len: int = 10_000_000  # characters / items of all values built in one run
+    max_work: int = 20_000_000  # items that comparisons and calls walk through in one run
     max_depth: int = 50  # nesting depth of the parsed statements
     max_source_chars: int = 20_000  # length of one statement string
     max_format_width: int = 10_000  # width/precision in format specs
@@ -223,11 +228,12 @@ class _Funcs:
             except RecursionError as exc:
                 raise _Budget("json.loads input nested too deeply") from exc
 
-        def re_fn(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def re_fn(name: str) -> Callable[..., Any]:
             def run(pattern: Any, string: Any, flags: int = 0) -> Any:
-                return fn(text_arg(pattern, "re pattern"), text_arg(string, f"re.{fn.__name__}"), flags)
+                compiled = TaskPattern(text_arg(pattern, "re pattern"), flags)
+                return compiled.call(name, text_arg(string, f"re.{name}"))
 
-            run.__name__ = fn.__name__
+            run.__name__ = name
             return run
 
         def re_sub(pattern: Any, repl: Any, string: Any, count: int = 0, flags: int = 0) -> Any:
@@ -241,7 +247,8 @@ class _Funcs:
                     # Worst case: every position matches and every group reference expands fully.
                     if (len(text) + 1) * len(r) + len(text) * max(1, r.count("\\")) > lim.max_len:
                         raise _Budget("re.sub result could exceed the size limit")
-            return _sized(re.sub(text_arg(pattern, "re pattern"), repl, text, count=count, flags=flags), lim)
+            compiled = TaskPattern(text_arg(pattern, "re pattern"), flags)
+            return _sized(compiled.call("sub", repl, text, count=count), lim)
 
         math_names = ("floor", "ceil", "trunc", "sqrt", "log", "log2", "log10", "exp", "fabs",
                       "isclose", "isnan", "isinf", "isfinite", "copysign", "fmod", "hypot", "sin",
@@ -252,8 +259,8 @@ class _Funcs:
         self.modules: dict[str, dict[str, Any]] = {
             "ast": {"literal_eval": literal_eval},
             "json": {"loads": loads},
-            "re": {"search": re_fn(re.search), "match": re_fn(re.match),
-                   "fullmatch": re_fn(re.fullmatch), "findall": re_fn(re.findall), "sub": re_sub,
+            "re": {"search": re_fn("search"), "match": re_fn("match"),
+                   "fullmatch": re_fn("fullmatch"), "findall": re_fn("findall"), "sub": re_sub,
                    "IGNORECASE": re.IGNORECASE, "I": re.IGNORECASE, "MULTILINE": re.MULTILINE,
                    "M": re.MULTILINE, "DOTALL": re.DOTALL, "S": re.DOTALL},
             "math": math_members,
@@ -503,6 +510,12 @@ class _Checker:
 # Interpreter
 
 
+_SIZED = (str, bytes, list, tuple, dict, set, frozenset)
+# Expressions whose value is new (so its size is memory the run allocated).
+_BUILDING = frozenset({ast.BinOp, ast.Call, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp,
+                       ast.SetComp, ast.DictComp, ast.JoinedStr, ast.FormattedValue, ast.Subscript})
+
+
 class _Interp:
     """Evaluates checked statements with a node budget."""
 
@@ -510,11 +523,30 @@ class _Interp:
         self.funcs = funcs
         self.limits = funcs.limits
         self.steps = 0
+        self.built = 0  # characters / items of the values built so far
+        self.walked = 0  # items walked by comparisons and calls so far
 
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limits.max_steps:
             raise _Budget(f"evaluation exceeded {self.limits.max_steps} steps")
+
+    def walk(self, *values: Any) -> None:
+        """Count the items a comparison or call on `values` goes through (`x in big_list`)."""
+        self.walked += sum(len(v) for v in values if isinstance(v, _SIZED))
+        if self.walked > self.limits.max_work:
+            raise _Budget(f"comparisons and calls went through more than {self.limits.max_work} "
+                          "items in total")
+
+    def ev(self, node: ast.expr, env: dict[str, Any]) -> Any:
+        """The value of `node`; what it builds counts towards the run's max_total_len."""
+        value = self._value(node, env)
+        if type(node) in _BUILDING and isinstance(value, _SIZED):
+            self.built += len(value)
+            if self.built > self.limits.max_total_len:
+                raise _Budget(f"the values built in one run exceed {self.limits.max_total_len} "
+                              "characters or items in total")
+        return value
 
     def run(self, body: Sequence[ast.stmt], x: Any) -> Any:
         env: dict[str, Any] = {"x": x}
@@ -618,7 +650,7 @@ class _Interp:
             return a ^ b
         raise TypeError(f"operator {type(op).__name__}")
 
-    def ev(self, node: ast.expr, env: dict[str, Any]) -> Any:
+    def _value(self, node: ast.expr, env: dict[str, Any]) -> Any:
         self.tick()
         t = type(node)
         if t is ast.Constant:
@@ -725,8 +757,8 @@ class _Interp:
                 out.append(self.ev(e, env))
         return out
 
-    @staticmethod
-    def compare(op: ast.cmpop, a: Any, b: Any) -> bool:
+    def compare(self, op: ast.cmpop, a: Any, b: Any) -> bool:
+        self.walk(a, b)
         t = type(op)
         if t is ast.Eq:
             return a == b
@@ -754,6 +786,7 @@ class _Interp:
             raise TypeError(f"{fn!r} is not callable")
         args = self.elements(node.args, env)
         kwargs = {str(kw.arg): self.ev(kw.value, env) for kw in node.keywords}
+        self.walk(*args, *kwargs.values())
         return fn(*args, **kwargs)
 
     def comprehension(self, node: Any, env: dict[str, Any]) -> Any:

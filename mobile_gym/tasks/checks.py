@@ -1,8 +1,10 @@
-"""Semantic checks on a parsed Task: the graph of ids, required fields, regexes, selectors.
+"""Semantic checks on a parsed Task: the graph of ids, required fields, enums, regexes, selectors.
 
 `check_task` returns every problem as an `Issue` (all of severity "error") with the field path
-where it was found. The loader raises on them; the linter prints them beside its own warnings. Only parse-level
-selector checks live here; compiling selectors is the event engine's job (mobile_gym/events/).
+where it was found. The loader raises on them; the linter prints them beside its own warnings.
+Selectors and log filters are checked with the event engine's own compiler and parser
+(mobile_gym/events/), one field at a time, so an error names the line of the string at fault and
+whatever loads here also compiles there.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from mobile_gym.tasks import task_pb2
@@ -27,7 +30,6 @@ LISTENERS: tuple[str, ...] = (
 )
 TEXT_KINDS = ("text_recognize", "text_detect")
 ICON_KINDS = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
-_LOG_FILTER = re.compile(r"^[^\s:]+:[VDIWEFS*]$")
 
 
 # AdbCall variant -> fields that must be non-empty
@@ -121,6 +123,27 @@ def selector_problem(selector: str) -> str | None:
     return None
 
 
+def _selector_compile_problem(selector: str) -> str | None:
+    """Why the event engine's selector compiler refuses one selector string, or None."""
+    # Imported on use: the event engine imports task modules, so a module-level import would be
+    # circular.
+    from mobile_gym.events.errors import SelectorError
+    from mobile_gym.events.selector import compile_selector
+
+    try:
+        compile_selector(selector, where="")
+    except SelectorError as e:
+        return str(e)
+    return None
+
+
+def _log_filter_problem(spec: str) -> str | None:
+    """Why the event engine's logcat filter parser refuses one `filters` entry, or None."""
+    from mobile_gym.events.sources.log import filter_spec_problem  # on use, as above
+
+    return filter_spec_problem(spec)
+
+
 def _transformation_issue(stmt: str, path: FieldPath, node_id: int | None) -> Issue | None:
     try:
         ast.parse(stmt, mode="exec")
@@ -171,6 +194,7 @@ class _Checker:
             self.define(src.id, "source", ("event_sources", i))
         for node in self.slots:
             self.define(node.slot.id, "slot", node.path)
+        self.check_enums()
         for i, src in enumerate(self.task.event_sources):
             self.check_source(src, ("event_sources", i))
         for node in self.slots:
@@ -191,6 +215,46 @@ class _Checker:
                          f"duplicate extra name {spec.name!r}", "duplicate-extra")
             names.add(spec.name)
         return self.issues
+
+    # -- enums -----------------------------------------------------------------------------
+    def check_enums(self) -> None:
+        """Every enum field anywhere in the task holds a number its enum defines: proto3 parses
+        and keeps unknown numbers (`repeatability: 5`), which the engine cannot interpret."""
+        todo: list[tuple[Message, FieldPath, int | None]] = [(self.task, (), None)]
+        while todo:
+            msg, path, node_id = todo.pop()
+            if isinstance(msg, (task_pb2.EventSource, task_pb2.EventSlot)):
+                node_id = msg.id or None
+            for field, value in msg.ListFields():
+                fpath = path + (field.name,)
+                if field.enum_type is not None:
+                    numbers = list(value) if field.is_repeated else [value]
+                    for k, number in enumerate(numbers):
+                        at = fpath + (k,) if field.is_repeated else fpath
+                        self.check_enum_value(field, number, at, node_id)
+                elif field.message_type is None:
+                    continue
+                elif field.message_type.GetOptions().map_entry:
+                    value_field = field.message_type.fields_by_name["value"]
+                    for item in value.values():  # located at the map field itself
+                        if value_field.enum_type is not None:
+                            self.check_enum_value(value_field, item, fpath, node_id)
+                        elif value_field.message_type is not None:
+                            todo.append((item, fpath, node_id))
+                elif field.is_repeated:
+                    todo.extend((item, fpath + (k,), node_id) for k, item in enumerate(value))
+                else:
+                    todo.append((value, fpath, node_id))
+
+    def check_enum_value(self, field: FieldDescriptor, number: int, path: FieldPath,
+                         node_id: int | None) -> None:
+        """An error when `number` is not one of the values of `field`'s enum."""
+        enum = field.enum_type
+        if number in enum.values_by_number:
+            return
+        valid = ", ".join(f"{v.name}={v.number}" for v in enum.values)
+        self.add("error", path, f"{field.name} = {number} is not a value of enum {enum.name} "
+                 f"(valid: {valid})", "bad-enum", node_id)
 
     # -- sources ---------------------------------------------------------------------------
     def check_source(self, src: task_pb2.EventSource, path: FieldPath) -> None:
@@ -220,25 +284,25 @@ class _Checker:
                 if problem:
                     self.add("error", kpath + ("selector", j),
                              f"selector {sel!r}: {problem}", "bad-selector", sid)
+                    continue
+                problem = _selector_compile_problem(sel)
+                if problem:
+                    self.add("error", kpath + ("selector", j), problem, "bad-selector", sid)
             for j, prop in enumerate(ev.properties):
                 ppath = kpath + ("properties", j)
                 if not prop.property_name:
                     self.add("error", ppath, "missing required field 'property_name'",
                              "missing-field", sid)
-                which = prop.WhichOneof("property_value")
-                if which is None:
-                    self.add("error", ppath, "property has no value (pattern, integer or "
-                             "floating)", "missing-field", sid)
-                elif which == "pattern":
+                # no value (pattern, integer, floating): the attribute only has to exist
+                if prop.WhichOneof("property_value") == "pattern":
                     self.add_opt(_regex_issue(prop.pattern, ppath + ("pattern",),
                                               f"property {prop.property_name!r}", sid))
         elif kind == "log_event":
             self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
             for j, flt in enumerate(ev.filters):
-                if not _LOG_FILTER.match(flt):
-                    self.add("error", kpath + ("filters", j),
-                             f"log filter {flt!r} is not TAG:PRIORITY (priority one of "
-                             "V D I W E F S *)", "bad-filter", sid)
+                problem = _log_filter_problem(flt)
+                if problem is not None:
+                    self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
         elif kind == "response_event":
             if ev.mode == task_pb2.EventSource.REGEX:
                 self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
@@ -479,10 +543,10 @@ class _Checker:
             elif check == "wait_for_message":
                 self.add_opt(_regex_issue(sc.wait_for_message.message,
                                           spath + (check, "message"), "wait_for_message", None))
-            if sc.num_retries < 0:
-                self.add("error", spath + ("num_retries",), "num_retries is negative",
-                         "bad-value")
-
+            if not 0 <= sc.num_retries <= MAX_NUM_RETRIES:
+                self.add("error", spath + ("num_retries",), f"num_retries={sc.num_retries}: "
+                         f"must be from 0 to {MAX_NUM_RETRIES} (each try can wait for its check's "
+                         "timeout)", "bad-value")
 
     def check_call(self, call: task_pb2.AdbCall, path: FieldPath) -> None:
         kind = call.WhichOneof("command")
@@ -507,6 +571,9 @@ class _Checker:
 
 #: Longest sleep or timeout a setup step may ask for (a day); more is a typo or a hang.
 MAX_STEP_SECONDS = 86400
+
+#: Most tries a setup step's success_condition may ask for; more would hang reset().
+MAX_NUM_RETRIES = 100
 
 
 def _durations(msg: Message, path: FieldPath) -> Iterator[tuple[FieldPath, float]]:

@@ -41,6 +41,7 @@ from google.protobuf import text_format
 from mobile_gym.device.base import Device, DeviceError, InvalidInputError
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.errors import TaskSetupError
+from mobile_gym.tasks.patterns import TaskPattern
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ def _vh_path_matches(xml: str, patterns: Sequence[str]) -> bool:
         root = etree.fromstring(xml.encode("utf-8"))
     except etree.XMLSyntaxError:
         return False
-    regexes = [re.compile(p) for p in patterns]
+    regexes = [TaskPattern(p) for p in patterns]
 
     def desc(node) -> str:
         return f"{node.get('class', node.tag)}{{{node.get('resource-id', '')}}}"
@@ -361,7 +362,7 @@ class _Runner:
                                    f"{c.timeout_sec} s", "`pm list packages` does not list it")
         elif kind == "wait_for_message":
             m = sc.wait_for_message
-            regex = re.compile(m.message)
+            regex = TaskPattern(m.message)
             seen: list[str] = []
 
             def logged() -> bool:

@@ -106,6 +106,21 @@ def test_resource_attacks_stop_quickly(text):
         fn(1)
 
 
+@pytest.mark.parametrize("statements,reason", [
+    # each string is under max_len, but together they would be 25 GB
+    (["y = len([('a' * 999990) + str(i) for i in range(25000)])"], "values built in one run exceed"),
+    # few nodes, each walking a million items
+    (["a = [0] * 1000000", "y = len([1 in a for i in range(40000)])"], "went through more than"),
+    (["a = 'b' * 1000000", "y = [a == a for i in range(100)]"], "went through more than"),
+    # catastrophic backtracking is cut off by the pattern timeout
+    (["import re", "y = re.search('(a|aa)+$', 'a' * 60 + 'b')"], "took longer than"),
+    (["import re", "y = re.sub('(a|aa)+$', '', 'a' * 60 + 'b')"], "took longer than"),
+])
+def test_work_and_memory_are_bounded_per_run(statements, reason):
+    with pytest.raises(TransformRuntimeError, match=reason):
+        compile_transformation(statements)(None)
+
+
 def test_runtime_errors_are_transform_runtime_errors():
     for text, x in [("y = x[5]", []), ("y = 1 / x", 0), ("y = int(x)", "a"), ("y = x + 1", "s"),
                     (["import json", "y = json.loads(x)"], "{"), (["import ast", "y = ast.literal_eval(x)"], "os.system()"),

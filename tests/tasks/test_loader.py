@@ -125,7 +125,7 @@ def test_valid_graph_loads_and_keeps_forward_references() -> None:
      "event_sources[0].log_event.pattern", "invalid regular expression"),
     ('transformation: "y = 1"', 'transformation: "y = = 1"', 14,
      "event_slots.reward_listener.events[1].event.transformation[0]", "not a valid statement"),
-    ('filters: "jd:D"', 'filters: "jd"', 3, "event_sources[0].log_event.filters[0]",
+    ('filters: "jd:D"', 'filters: "jd:X"', 3, "event_sources[0].log_event.filters[0]",
      "TAG:PRIORITY"),
     ('rect { x1: 1 y1: 1 }', 'rect { x1: 1.5 y1: 1 }', 7, "event_sources[1].text_detect.rect.x1",
      "outside [0, 1]"),

@@ -19,6 +19,7 @@ from typing import Any
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.selector import CompiledSelector
 from mobile_gym.events.sources.base import Context, Repeat, Source
+from mobile_gym.tasks.patterns import TaskPattern
 
 __all__ = ["PropertyCheck", "ViewHierarchySource", "parse_bounds"]
 
@@ -60,7 +61,7 @@ class PropertyCheck:
         self.regex = None
         if pattern is not None:
             try:
-                self.regex = re.compile(pattern)
+                self.regex = TaskPattern(pattern)
             except re.error as exc:
                 raise TaskCompileError(f"{where}: invalid regular expression {pattern!r} for property {name!r}: {exc}") from None
         if sign not in _SIGNS:

@@ -9,12 +9,12 @@ check, and move/delete checks can require that other files (`keep`: the noise) s
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Literal
 
 from mobile_gym.device.base import Device, FileEntry
+from mobile_gym.tasks import patterns
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
 
 Kind = Literal["any", "file", "dir"]
@@ -49,7 +49,7 @@ def read_text(device: Device, path: str) -> str:
 def content_matches(content: str, expected: str, mode: ContentMode = "fuzzy",
                     threshold: float = DEFAULT_THRESHOLD) -> bool:
     """AndroidWorld's check_file_content: fuzzy on stripped text by default; "exact" compares
-    the raw text with '\\r' removed (no stripping); plus "contains" and "regex" (re.search)."""
+    the raw text with '\\r' removed (no stripping); plus "contains" and "regex" (a search, stopped after patterns.MATCH_SECONDS)."""
     text = content.replace("\r", "")
     if mode == "fuzzy":
         return fuzzy_match(expected.replace("\r", "").strip(), text.strip(), threshold)
@@ -58,7 +58,7 @@ def content_matches(content: str, expected: str, mode: ContentMode = "fuzzy",
     if mode == "contains":
         return expected in text
     if mode == "regex":
-        return re.search(expected, text) is not None
+        return patterns.search(expected, text) is not None
     raise ValueError(f"unknown content mode {mode!r}; expected fuzzy, exact, contains or regex")
 
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import math
 import operator
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from mobile_gym.device.base import Device
-from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks import patterns, task_pb2
 from mobile_gym.tasks.validators import files, settings, sqlite
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, fuzzy_match
 
@@ -47,7 +46,7 @@ def match_value(vm: task_pb2.ValueMatch, actual: Any) -> bool:
     if vm.mode == _VM.EXACT:
         return text == vm.expected
     if vm.mode == _VM.REGEX:
-        return re.search(vm.expected, text) is not None
+        return patterns.search(vm.expected, text) is not None
     if vm.mode == _VM.FUZZY:
         return fuzzy_match(vm.expected, text, threshold)
     if vm.mode == _VM.NUMERIC:

@@ -1,0 +1,77 @@
+"""Regular expressions from task files, with a time limit on every search.
+
+A task's pattern meets text the task does not control (log lines, screen text, file contents),
+so a pattern that backtracks catastrophically, such as `(a|aa)+$`, could stall a step for
+minutes. Patterns keep Python's `re` syntax (they are validated with `re.compile`) and run on
+the `regex` module, whose searches take a timeout: one longer than MATCH_SECONDS raises
+PatternTimeout, naming the pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import regex
+
+__all__ = ["MATCH_SECONDS", "PatternTimeout", "TaskPattern", "search"]
+
+#: Longest time one search of one text may take.
+MATCH_SECONDS = 0.5
+
+
+class PatternTimeout(ValueError):
+    """A task pattern took longer than MATCH_SECONDS on one text."""
+
+
+class TaskPattern:
+    """A compiled task regex; `search` answers like `re.Pattern.search` or raises PatternTimeout.
+
+    `flags` are `re` flags (MULTILINE, IGNORECASE, DOTALL); invalid syntax raises `re.error`."""
+
+    __slots__ = ("_compiled", "groups", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        re.compile(pattern, flags)  # the syntax tasks are written in; raises re.error
+        try:
+            self._compiled = regex.compile(pattern, _regex_flags(flags))
+        except regex.error as exc:  # accepted by re, refused by regex: rare, reported alike
+            raise re.error(str(exc), pattern) from None
+        self.pattern = pattern
+        self.groups: int = self._compiled.groups
+
+    def search(self, text: str) -> Any:
+        """The first match in `text` (a match object with `group`, `groups`, `span`) or None."""
+        return self.call("search", text)
+
+    def call(self, method: str, text: str, *args: Any, **kwargs: Any) -> Any:
+        """`re.Pattern.<method>(text, ...)` (search, match, fullmatch, findall, sub with the
+        replacement first), stopped after MATCH_SECONDS."""
+        try:
+            if method == "sub":
+                return self._compiled.sub(text, *args, timeout=MATCH_SECONDS, **kwargs)
+            return getattr(self._compiled, method)(text, *args, timeout=MATCH_SECONDS, **kwargs)
+        except TimeoutError:
+            subject = args[0] if method == "sub" and args else text
+            raise PatternTimeout(
+                f"pattern {self.pattern!r} took longer than {MATCH_SECONDS} s on a text of "
+                f"{len(subject)} characters (it backtracks too much; make it more specific)") from None
+
+    def __repr__(self) -> str:
+        return f"TaskPattern({self.pattern!r})"
+
+
+def search(pattern: str, text: str, flags: int = 0) -> Any:
+    """`TaskPattern(pattern, flags).search(text)`, for one-off checks (validators)."""
+    return TaskPattern(pattern, flags).search(text)
+
+
+def _regex_flags(flags: int) -> int:
+    """The `regex` module's flags for `re` flags (ASCII differs in value)."""
+    out = 0
+    for re_flag, regex_flag in ((re.IGNORECASE, regex.IGNORECASE), (re.MULTILINE, regex.MULTILINE),
+                                (re.DOTALL, regex.DOTALL), (re.VERBOSE, regex.VERBOSE),
+                                (re.ASCII, regex.ASCII)):
+        if flags & re_flag:
+            out |= regex_flag
+    return out
