@@ -4,23 +4,59 @@
 images: per-class template folders (`<root>/<class>/*.png`) for recognize/detect, and the
 source's reference image for match/detect_match. Mobile-Env shipped only interfaces and random
 stubs here; a task that needs an icon class without templates fails when the engine is built.
+
+Image files come with task files and are untrusted: `load_image` reads a file's size from its
+header before decoding it and refuses files, images and template folders over the limits below
+(a 1.5 MB PNG can declare 20000 x 20000 pixels, 1.6 GB once decoded).
 """
 
 from __future__ import annotations
 
+import math
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 import cv2
 import numpy as np
 
 from mobile_gym.events.errors import TaskCompileError
 
-__all__ = ["IconHit", "IconModel", "TemplateIconModel", "load_image"]
+__all__ = [
+    "MAX_ICON_FILE_BYTES",
+    "MAX_ICON_PIXELS",
+    "MAX_TEMPLATE_FILES",
+    "MAX_TEMPLATE_PIXELS",
+    "IconHit",
+    "IconModel",
+    "TemplateIconModel",
+    "check_image_file",
+    "image_size",
+    "load_image",
+]
 
 Box = tuple[int, int, int, int]
+
+#: Most pixels (width x height) one icon image may have: 4096 x 4096, more than any phone
+#: screen (the largest are about 1440 x 3200), and 64 MiB once decoded with four channels.
+MAX_ICON_PIXELS = 4096 * 4096
+#: Largest icon image file read: a 4096 x 4096 image with four 16-bit channels, uncompressed.
+MAX_ICON_FILE_BYTES = 128 * 1024 * 1024 + 4096
+#: Most images one template folder (`<root>/<class>/*`) may hold.
+MAX_TEMPLATE_FILES = 1000
+#: Most pixels all images of one template folder may have together (64 MiB as kept, grayscale).
+MAX_TEMPLATE_PIXELS = 4 * MAX_ICON_PIXELS
+#: Formats `load_image` reads (their sizes can be read from the header; cv2 picks the decoder
+#: by the same signatures).
+ICON_FORMATS = "PNG, JPEG, BMP or WebP"
+#: File suffixes of template images in a template folder.
+_TEMPLATE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+#: Most JPEG marker segments (and fill bytes) read while looking for the frame header.
+_JPEG_MAX_STEPS = 4096
+#: JPEG start-of-frame markers (SOF0-SOF15 without DHT, JPG and DAC), which carry the size.
+_JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
 @dataclass(frozen=True)
@@ -54,10 +90,105 @@ class IconModel(Protocol):
         ...
 
 
-def load_image(path: Path, *, where: str) -> np.ndarray:
-    """Read an image file as grayscale uint8; TaskCompileError naming `where` if unreadable."""
+def _jpeg_size(f: BinaryIO) -> tuple[int, int] | None:
+    """Width and height from a JPEG's first start-of-frame segment (`f` is just after the SOI
+    marker); None if there is none within _JPEG_MAX_STEPS markers and fill bytes."""
+    steps = 0
+    while steps < _JPEG_MAX_STEPS:
+        if f.read(1) != b"\xff":
+            return None
+        marker = f.read(1)
+        steps += 1
+        while marker == b"\xff" and steps < _JPEG_MAX_STEPS:  # fill bytes
+            marker = f.read(1)
+            steps += 1
+        if not marker or marker == b"\xff":
+            return None
+        m = marker[0]
+        if m in _JPEG_SOF:
+            seg = f.read(7)  # length, precision, height, width
+            if len(seg) < 7:
+                return None
+            height, width = struct.unpack(">HH", seg[3:7])
+            return width, height
+        if m in (0xD9, 0xDA):  # end of image, or start of scan before any frame header
+            return None
+        if m == 0x01 or 0xD0 <= m <= 0xD7:  # markers without a length
+            continue
+        raw = f.read(2)
+        if len(raw) < 2:
+            return None
+        (length,) = struct.unpack(">H", raw)
+        if length < 2:
+            return None
+        f.seek(length - 2, 1)
+    return None
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) from the header of a PNG, JPEG, BMP or WebP file, without decoding it;
+    None if the file is none of these or its header is malformed."""
+    with path.open("rb") as f:
+        head = f.read(32)
+        if head.startswith(b"\x89PNG\r\n\x1a\n"):
+            if len(head) < 24 or head[12:16] != b"IHDR":
+                return None
+            width, height = struct.unpack(">II", head[16:24])
+            return width, height
+        if head.startswith(b"\xff\xd8"):
+            f.seek(2)
+            return _jpeg_size(f)
+        if head.startswith(b"BM") and len(head) >= 26:
+            (header_size,) = struct.unpack("<I", head[14:18])
+            if header_size == 12:  # BITMAPCOREHEADER: 16-bit sizes
+                width, height = struct.unpack("<HH", head[18:22])
+                return width, height
+            width, height = struct.unpack("<ii", head[18:26])
+            return abs(width), abs(height)
+        if head[:4] == b"RIFF" and head[8:12] == b"WEBP" and len(head) >= 30:
+            chunk = head[12:16]
+            if chunk == b"VP8X":
+                width = int.from_bytes(head[24:27], "little") + 1
+                height = int.from_bytes(head[27:30], "little") + 1
+                return width, height
+            if chunk == b"VP8 " and head[23:26] == b"\x9d\x01\x2a":
+                width, height = struct.unpack("<HH", head[26:30])
+                return width & 0x3FFF, height & 0x3FFF
+            if chunk == b"VP8L" and head[20] == 0x2F:
+                bits = int.from_bytes(head[21:25], "little")
+                return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    return None
+
+
+def check_image_file(path: Path, *, where: str) -> tuple[int, int]:
+    """The (width, height) of an icon image file within the limits; TaskCompileError naming
+    `where`, the file and the limit otherwise. Nothing is decoded."""
     if not path.is_file():
         raise TaskCompileError(f"{where}: icon image {str(path)!r} does not exist")
+    try:
+        nbytes = path.stat().st_size
+        size = image_size(path) if nbytes <= MAX_ICON_FILE_BYTES else None
+    except OSError as exc:
+        raise TaskCompileError(f"{where}: icon image {str(path)!r} cannot be read: {exc}") from None
+    if nbytes > MAX_ICON_FILE_BYTES:
+        raise TaskCompileError(f"{where}: icon image {str(path)!r} has {nbytes:,} bytes, more than "
+                               f"MAX_ICON_FILE_BYTES = {MAX_ICON_FILE_BYTES:,}")
+    if size is None:
+        raise TaskCompileError(f"{where}: icon image {str(path)!r} is not a {ICON_FORMATS} image "
+                               "whose size can be read from its header")
+    width, height = size
+    if width * height > MAX_ICON_PIXELS:
+        side = math.isqrt(MAX_ICON_PIXELS)
+        raise TaskCompileError(
+            f"{where}: icon image {str(path)!r} is {width}x{height} = {width * height:,} pixels, "
+            f"more than MAX_ICON_PIXELS = {MAX_ICON_PIXELS:,} ({side}x{side}); scale it down")
+    return width, height
+
+
+def load_image(path: Path, *, where: str) -> np.ndarray:
+    """Read an image file as grayscale uint8; TaskCompileError naming `where` if it is
+    unreadable or over the limits (checked from its header before decoding)."""
+    check_image_file(path, where=where)
     img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
     if img is None:
         raise TaskCompileError(f"{where}: icon image {str(path)!r} cannot be read as an image")
@@ -67,9 +198,16 @@ def load_image(path: Path, *, where: str) -> np.ndarray:
 def _gray(img: np.ndarray, *, bgr: bool = False) -> np.ndarray:
     if img.ndim == 2:
         return img.astype(np.uint8, copy=False)
-    if img.shape[2] == 4:
-        alpha = img[:, :, 3:4].astype(np.float32) / 255.0
-        img = (img[:, :, :3].astype(np.float32) * alpha + 255.0 * (1 - alpha)).astype(np.uint8)
+    if img.shape[2] == 4:  # composite on white one channel at a time (bounded temporaries)
+        alpha = img[:, :, 3].astype(np.float32) / 255.0
+        background = 255.0 * (1 - alpha)
+        out = np.empty(img.shape[:2] + (3,), np.uint8)
+        for c in range(3):
+            channel = img[:, :, c].astype(np.float32)
+            channel *= alpha
+            channel += background
+            out[:, :, c] = channel
+        img = out
     return cv2.cvtColor(np.ascontiguousarray(img[:, :, :3]), cv2.COLOR_BGR2GRAY if bgr else cv2.COLOR_RGB2GRAY)
 
 
@@ -108,16 +246,37 @@ class TemplateIconModel:
         self.max_hits = max_hits
         self._templates: dict[str, list[np.ndarray]] = {}
         if isinstance(templates, (str, Path)):
-            root = Path(templates)
-            if root.is_dir():
-                for d in sorted(p for p in root.iterdir() if p.is_dir()):
-                    imgs = [load_image(f, where=f"icon templates {root}") for f in sorted(d.iterdir())
-                            if f.suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp", ".webp")]
-                    if imgs:
-                        self._templates[d.name] = imgs
+            self._load_folder(Path(templates))
         elif templates is not None:
             for name, images in templates.items():
                 self._templates[name] = [_gray(np.asarray(i)) if np.asarray(i).ndim == 3 else np.asarray(i, np.uint8) for i in images]
+
+    def _load_folder(self, root: Path) -> None:
+        """Load `<root>/<class>/*` images, after checking every file's header and the folder's
+        totals against MAX_ICON_PIXELS, MAX_TEMPLATE_FILES and MAX_TEMPLATE_PIXELS."""
+        if not root.is_dir():
+            return
+        where = f"icon templates {root}"
+        files: list[tuple[str, Path]] = []
+        for d in sorted(p for p in root.iterdir() if p.is_dir()):
+            images: list[Path] = []
+            for f in d.iterdir():
+                if f.suffix.lower() in _TEMPLATE_SUFFIXES:
+                    images.append(f)
+                    if len(files) + len(images) > MAX_TEMPLATE_FILES:
+                        raise TaskCompileError(f"{where}: more than MAX_TEMPLATE_FILES = "
+                                               f"{MAX_TEMPLATE_FILES:,} template images")
+            files.extend((d.name, f) for f in sorted(images))
+        total = 0
+        for _, f in files:
+            width, height = check_image_file(f, where=where)
+            total += width * height
+            if total > MAX_TEMPLATE_PIXELS:
+                raise TaskCompileError(f"{where}: the template images have more than "
+                                       f"MAX_TEMPLATE_PIXELS = {MAX_TEMPLATE_PIXELS:,} pixels "
+                                       f"together (reached at {str(f)!r})")
+        for name, f in files:
+            self._templates.setdefault(name, []).append(load_image(f, where=where))
 
     def classes(self) -> frozenset[str]:
         return frozenset(self._templates)

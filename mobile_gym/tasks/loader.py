@@ -247,8 +247,128 @@ def _parse_json(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]
         raise TaskFormatError(path, e.lineno, e.colno, None, f"invalid JSON: {e.msg}") from None
     except RecursionError:
         raise TaskFormatError(path, None, None, None, "invalid JSON: nesting too deep") from None
+    duplicate = _json_duplicate(text)
+    if duplicate is not None:
+        raise TaskFormatError(path, duplicate.line, duplicate.column, format_path(duplicate.path),
+                              duplicate.message())
     smap = json_source_map(text, _TASK)
     return _from_dict(data, smap, path, "JSON"), smap
+
+
+# One JSON token after optional whitespace: a string (group 1), punctuation (2) or a number,
+# true, false, null, NaN or Infinity (3). Only used on text `json.loads` accepted.
+_JSON_TOKEN = re.compile(r'[ \t\r\n]*(?:("[^"\\]*(?:\\.[^"\\]*)*")|([{}\[\],:])|([^ \t\r\n{}\[\],:"]+))',
+                         re.DOTALL)
+
+
+@dataclass(frozen=True)
+class _Duplicate:
+    """A JSON object member that names a field (or map key) an earlier member of the same object
+    already gave."""
+
+    key: str
+    path: FieldPath
+    line: int
+    column: int
+    first_key: str
+    first_line: int
+    first_column: int
+
+    def message(self) -> str:
+        """What the TaskFormatError says (keys quoted as JSON, long ones shortened)."""
+
+        def quoted(key: str) -> str:
+            text = json.dumps(key, ensure_ascii=False)
+            return text if len(text) <= 80 else text[:76] + '..."'
+
+        same = "" if self.first_key == self.key else f"the same field as {quoted(self.first_key)} "
+        return (f"duplicate key {quoted(self.key)} ({same}first given at line {self.first_line}, "
+                f"column {self.first_column}); each field may be given once, or the later value "
+                "would silently replace the earlier one")
+
+
+@dataclass
+class _JsonObject:
+    """An open JSON object while scanning: its message type (None if unknown or a map), the map
+    value type of a map field's object, the members seen so far (name -> key as written and its
+    offset), and the name, type and field of the member being read."""
+
+    desc: Any
+    map_value_desc: Any
+    is_map: bool
+    seen: dict[str, tuple[str, int]] = field(default_factory=dict)
+    expect_key: bool = True
+    member: str = ""
+    member_desc: Any = None
+    member_fd: Any = None
+
+
+@dataclass
+class _JsonArray:
+    """An open JSON array while scanning: the message type of its elements and the index of the
+    current one."""
+
+    desc: Any
+    index: int = 0
+
+
+def _json_duplicate(text: str) -> _Duplicate | None:
+    """The first member (in document order) of any JSON object that repeats an earlier member's
+    field: the same key, or the same proto field under its other name (`event_slots` and
+    `eventSlots`). `text` must be valid JSON. Iterative, with paths built only for the answer."""
+    stack: list[_JsonObject | _JsonArray] = []
+
+    def where(offset: int) -> tuple[int, int]:
+        return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+    pos = 0
+    while True:
+        m = _JSON_TOKEN.match(text, pos)
+        if m is None:
+            return None
+        pos = m.end()
+        string, punct = m.group(1), m.group(2)
+        top = stack[-1] if stack else None
+        if punct in ("{", "["):
+            if top is None:
+                vdesc, vfd = _TASK, None
+            elif isinstance(top, _JsonArray):
+                vdesc, vfd = top.desc, None
+            else:
+                vdesc, vfd = top.member_desc, top.member_fd
+            if punct == "[":
+                stack.append(_JsonArray(vdesc))
+                continue
+            entry = vfd.message_type if vfd is not None else None
+            if entry is not None and entry.GetOptions().map_entry:  # a map field: keys are data
+                stack.append(_JsonObject(None, entry.fields_by_name["value"].message_type, True))
+            else:
+                stack.append(_JsonObject(vdesc, None, False))
+        elif punct in ("}", "]"):
+            stack.pop()
+        elif punct == ",":
+            if isinstance(top, _JsonArray):
+                top.index += 1
+            elif isinstance(top, _JsonObject):
+                top.expect_key = True
+        elif string is not None and isinstance(top, _JsonObject) and top.expect_key:
+            top.expect_key = False
+            key = json.loads(string) if "\\" in string else string[1:-1]
+            if top.is_map:
+                name, desc, fd = key, top.map_value_desc, None
+            else:
+                fd = _field(top.desc, key)
+                name = fd.name if fd is not None else key
+                desc = fd.message_type if fd is not None else None
+            if name in top.seen:
+                first_key, first_offset = top.seen[name]
+                path = tuple(f.index if isinstance(f, _JsonArray) else f.member
+                             for f in stack[:-1]) + (name,)
+                line, column = where(m.start(1))
+                first_line, first_column = where(first_offset)
+                return _Duplicate(key, path, line, column, first_key, first_line, first_column)
+            top.seen[name] = (key, m.start(1))
+            top.member, top.member_desc, top.member_fd = name, desc, fd
 
 
 def _parse_yaml(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:

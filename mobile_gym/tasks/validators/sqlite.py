@@ -11,6 +11,10 @@ Strictness fixes over AndroidWorld (android_world.md section 4.2/4.4):
 * row multisets are compared, so a duplicated or edited pre-existing row fails;
 * fuzzy free text: an empty expected text only matches an empty value;
 * removal: no row with a removed id may remain (not just "the identical row is gone").
+
+Every statement runs under the limits below (task files are untrusted: a query must not be able
+to stall a step or exhaust memory). A query that trips one raises ValueError naming the limit,
+the database and the SQL.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
@@ -30,6 +35,35 @@ from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy
 
 Row = Mapping[str, Any]
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+#: Most SQLite virtual-machine instructions one read (one connection: the query plus its
+#: bookkeeping statements) may run. The validator, event-state and family tests (calendar,
+#: declarative, seeds) need at most 811, so this is over 10,000x that, and a runaway query
+#: (an endless recursive CTE) stops after about 0.1-0.7 s.
+MAX_VM_INSTRUCTIONS = 10_000_000
+#: VM instructions between two calls of the progress handler that enforces the limits; small,
+#: so that a few individually slow instructions (a huge printf) cannot run long unchecked.
+PROGRESS_INTERVAL = 10
+#: Wall-clock safety net per read, for instructions that are slow one by one (printf with a
+#: precision of 10^9 takes about 1.5 s, whatever the length limit); real checks take
+#: milliseconds.
+MAX_QUERY_SECONDS = 2.0
+#: Most rows one read may return (the tests read at most 23).
+MAX_ROWS = 20_000
+#: Most result data one read may keep: text and blob lengths plus 8 bytes for every other
+#: value (the tests keep at most 5,693).
+MAX_RESULT_BYTES = 32 * 1024 * 1024
+#: Longest string, blob or record SQLite may build or read (SQLITE_LIMIT_LENGTH).
+MAX_VALUE_BYTES = 256 * 1024
+#: Most columns in a result, table, index, ORDER BY or GROUP BY (SQLITE_LIMIT_COLUMN; Android's
+#: calendar provider has about 70). With MAX_VALUE_BYTES it bounds one result row to 32 MiB.
+MAX_COLUMNS = 128
+#: Longest SQL text one statement may have (SQLITE_LIMIT_SQL_LENGTH; the tests use at most 234).
+MAX_SQL_LENGTH = 100_000
+#: Rows fetched from SQLite at a time while the limits are checked.
+_FETCH_BATCH = 256
+#: Characters of the SQL, and of SQLite's own message, quoted in an error.
+_SHOWN = 300
 
 
 @dataclass(frozen=True)
@@ -75,13 +109,98 @@ def pull_database(device: Device, db_path: str, dest: Path) -> Path:
     return dest / name
 
 
+class _Guard:
+    """The progress handler of one connection: stops it after MAX_VM_INSTRUCTIONS or
+    MAX_QUERY_SECONDS and remembers which limit tripped."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.deadline = time.monotonic() + MAX_QUERY_SECONDS
+        self.tripped: str | None = None
+
+    def __call__(self) -> int:
+        self.calls += 1
+        if self.calls * PROGRESS_INTERVAL >= MAX_VM_INSTRUCTIONS:
+            self.tripped = (f"it ran more than MAX_VM_INSTRUCTIONS = {MAX_VM_INSTRUCTIONS:,} "
+                            "SQLite VM instructions")
+            return 1
+        if time.monotonic() > self.deadline:
+            self.tripped = f"it ran longer than MAX_QUERY_SECONDS = {MAX_QUERY_SECONDS} s"
+            return 1
+        return 0
+
+
+def _shorten(text: str) -> str:
+    """`text`, cut to _SHOWN characters (an SQLite message can quote a whole value)."""
+    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text):,} characters)"
+
+
+def _cell_size(value: Any) -> int:
+    """What one result value counts towards MAX_RESULT_BYTES."""
+    return len(value) if isinstance(value, (str, bytes)) else 8
+
+
+class _Reader:
+    """A connection to a database copy with the limits installed; `run` executes one statement
+    and raises ValueError (naming the limit, the database and the SQL) when it fails."""
+
+    def __init__(self, conn: sqlite3.Connection, db_path: str) -> None:
+        self.conn = conn
+        self.db_path = db_path
+        self.guard = _Guard()
+        conn.set_progress_handler(self.guard, PROGRESS_INTERVAL)
+        if hasattr(conn, "setlimit"):  # Python >= 3.11
+            conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+            conn.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, MAX_COLUMNS)
+            conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_LENGTH)
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> QueryResult:
+        """Column names and rows of one statement, within the limits."""
+        rows: list[tuple[Any, ...]] = []
+        size = 0
+        try:
+            cur = self.conn.execute(sql, tuple(params))
+            columns = tuple(d[0] for d in cur.description or ())
+            while len(rows) <= MAX_ROWS and size <= MAX_RESULT_BYTES:
+                batch = cur.fetchmany(min(_FETCH_BATCH, MAX_ROWS + 1 - len(rows)))
+                if not batch:
+                    break
+                rows.extend(tuple(r) for r in batch)
+                size += sum(_cell_size(v) for r in batch for v in r)
+        except (sqlite3.Error, sqlite3.Warning, ValueError) as e:  # ValueError: a NUL in the SQL
+            raise self._error(self._reason(e), sql) from None
+        if len(rows) > MAX_ROWS:
+            raise self._error(f"it returned more than MAX_ROWS = {MAX_ROWS:,} rows", sql)
+        if size > MAX_RESULT_BYTES:
+            raise self._error(f"its result exceeds MAX_RESULT_BYTES = {MAX_RESULT_BYTES:,} bytes "
+                              f"after {len(rows):,} rows", sql)
+        return QueryResult(columns, tuple(rows))
+
+    def _reason(self, error: Exception) -> str:
+        """The limit behind an SQLite error, or the error's own text (shortened)."""
+        text = _shorten(str(error))
+        if self.guard.tripped is not None:
+            return f"stopped: {self.guard.tripped}"
+        if "too big" in text:
+            return f"{text} (a string, blob or row over MAX_VALUE_BYTES = {MAX_VALUE_BYTES:,} bytes)"
+        if "too many columns" in text:
+            return f"{text} (more than MAX_COLUMNS = {MAX_COLUMNS})"
+        if "statement too long" in text or "query string is too large" in text:
+            return f"{text} (the SQL is over MAX_SQL_LENGTH = {MAX_SQL_LENGTH:,} characters)"
+        return text
+
+    def _error(self, reason: str, sql: str) -> ValueError:
+        """The module's error for a bad query: database, reason and SQL (shortened if long)."""
+        return ValueError(f"query on {self.db_path} failed: {reason}: {_shorten(sql)!r}")
+
+
 def _quote_ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
 @contextmanager
-def _open_copy(device: Device, db_path: str) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to a copy of the device's database.
+def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
+    """A read-only, bounded connection to a copy of the device's database.
 
     Without a WAL or rollback journal beside it, the image is loaded into memory (no files);
     otherwise the files are copied to a temporary directory so SQLite replays the journal.
@@ -94,9 +213,10 @@ def _open_copy(device: Device, db_path: str) -> Iterator[sqlite3.Connection]:
         if len(data) >= 20 and data[18:20] == b"\x02\x02":
             data[18:20] = b"\x01\x01"  # WAL mode -> rollback mode, or SQLite refuses the image
         with closing(sqlite3.connect(":memory:")) as conn:
+            reader = _Reader(conn, db_path)
             conn.deserialize(bytes(data))
-            conn.execute("PRAGMA query_only = ON")
-            yield conn
+            reader.run("PRAGMA query_only = ON")
+            yield reader
         return
     with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
         name = PurePosixPath(db_path).name
@@ -104,31 +224,31 @@ def _open_copy(device: Device, db_path: str) -> Iterator[sqlite3.Connection]:
             if part is not None:
                 (Path(tmp) / (name + suffix)).write_bytes(part)
         with closing(sqlite3.connect(Path(tmp) / name)) as conn:
-            conn.execute("PRAGMA query_only = ON")
-            yield conn
+            reader = _Reader(conn, db_path)
+            reader.run("PRAGMA query_only = ON")
+            yield reader
 
 
 def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) -> QueryResult:
-    """Run one read-only statement on a copy of the database."""
-    with _open_copy(device, db_path) as conn:
-        try:
-            cur = conn.execute(sql, tuple(params))
-        except sqlite3.Error as e:
-            raise ValueError(f"query on {db_path} failed: {e}: {sql!r}") from None
-        columns = tuple(d[0] for d in cur.description or ())
-        return QueryResult(columns, tuple(tuple(r) for r in cur.fetchall()))
+    """Run one read-only statement on a copy of the database, within the module's limits.
+
+    Raises ValueError naming the database and `sql` if the statement fails or trips a limit
+    (MAX_VM_INSTRUCTIONS, MAX_QUERY_SECONDS, MAX_ROWS, MAX_RESULT_BYTES, MAX_VALUE_BYTES,
+    MAX_COLUMNS, MAX_SQL_LENGTH).
+    """
+    with _open_copy(device, db_path) as reader:
+        return reader.run(sql, params)
 
 
 def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
-    """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise)."""
-    with _open_copy(device, db_path) as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+    """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise),
+    within the same limits as `query`."""
+    with _open_copy(device, db_path) as reader:
+        tables = [r[0] for r in reader.run(
+            "SELECT name FROM sqlite_master WHERE type = 'table'").rows]
         if table not in tables:
             raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
-        cur = conn.execute(f"SELECT * FROM {_quote_ident(table)}")
-        columns = [d[0] for d in cur.description]
-        return [dict(zip(columns, r)) for r in cur.fetchall()]
+        return reader.run(f"SELECT * FROM {_quote_ident(table)}").dicts()
 
 
 def _key(row: Mapping[str, Any]) -> tuple:
