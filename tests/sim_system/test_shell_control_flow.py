@@ -204,3 +204,11 @@ def test_gestures_and_monkey_runs_with_huge_counts_finish(sh, android):
     assert android.clock.now() - t0 >= 86400
     code, out, _ = sh("monkey -p com.example.notesdemo -c android.intent.category.LAUNCHER 100000000")
     assert code == 0 and "Events injected: 100\n" in out
+
+
+def test_sqlite3_statements_are_bounded(sh):
+    endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c)"
+    assert sh(f"sqlite3 /data/local/tmp/t.db '{endless} SELECT count(*) FROM c'") == \
+        (1, "", "Error: stepping, interrupted (9)\n")
+    code, out, err = sh(f"sqlite3 /data/local/tmp/t.db '{endless} SELECT x FROM c LIMIT 200000'")
+    assert (code, out) == (1, "") and "more than 100000 rows" in err

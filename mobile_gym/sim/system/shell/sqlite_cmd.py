@@ -7,6 +7,13 @@ import sqlite3
 from mobile_gym.sim.system.shell.core import Proc
 
 
+#: Bounds of one `sqlite3` command line in the simulated shell (a real device would run on):
+#: past them a statement is interrupted ("Error: stepping, interrupted").
+MAX_VM_INSTRUCTIONS = 50_000_000
+MAX_ROWS = 100_000
+_PROGRESS_INTERVAL = 100
+
+
 def _cell(value: object, nullvalue: str) -> str:
     if value is None:
         return nullvalue
@@ -58,6 +65,13 @@ def cmd_sqlite3(proc: Proc) -> int:
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
         conn = sqlite3.connect(host, isolation_level=None)
+        steps = [0]
+
+        def over_budget() -> int:
+            steps[0] += _PROGRESS_INTERVAL
+            return int(steps[0] > MAX_VM_INSTRUCTIONS)
+
+        conn.set_progress_handler(over_budget, _PROGRESS_INTERVAL)
     except (sqlite3.Error, OSError, ValueError) as exc:
         proc.eprint(f'Error: unable to open database "{args[0]}": {exc}')
         return 1
@@ -80,7 +94,10 @@ def cmd_sqlite3(proc: Proc) -> int:
                 proc.eprint(f"Error: {kind}, {exc} ({code})" if kind == "in prepare"
                             else f"Error: stepping, {exc} ({code})")
                 return 1
-            rows = cur.fetchall()
+            rows = cur.fetchmany(MAX_ROWS + 1)
+            if len(rows) > MAX_ROWS:
+                proc.eprint(f"Error: more than {MAX_ROWS} rows (the simulated sqlite3's limit)")
+                return 1
             if header and cur.description and rows:
                 proc.print(separator.join(d[0] for d in cur.description))
             for row in rows:
