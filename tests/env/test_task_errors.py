@@ -9,6 +9,7 @@ import pytest
 
 import mobile_gym  # noqa: F401  (registers the ids)
 from mobile_gym.events.errors import TaskCompileError
+from mobile_gym.tasks.errors import TaskFormatError
 
 ESCAPE = """\
 id: "escape"
@@ -41,6 +42,7 @@ def test_unknown_selector_syntax_is_rejected_by_gym_make(tmp_path: Path) -> None
         'log_event { filters: "ActivityTaskManager:I" pattern: "START" }',
         'view_hierarchy_event { selector: "node[text=\\"a\\"]:nth-unknown(2)" }',
     ).replace('\n    transformation: "y = ().__class__.__bases__[0].__subclasses__()"', ""))
-    with pytest.raises(TaskCompileError) as info:
+    with pytest.raises(TaskFormatError) as info:  # refused by the loader's checks, at its line
         gym.make("MobileEnv/Task-v0", task_path=str(path))
-    assert str(path) in str(info.value)
+    assert info.value.field == "event_sources[0].view_hierarchy_event.selector[0]"
+    assert str(path) in str(info.value) and ":nth-unknown() is unknown" in str(info.value)
