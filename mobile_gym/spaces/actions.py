@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from mobile_gym.device.base import KEY_NAMES
-from mobile_gym.spaces.text import UnicodeText
+from mobile_gym.spaces.text import UnicodeText, text_problem
 
 
 class ActionType(IntEnum):
@@ -126,7 +126,7 @@ def decode_action(
             value = value[()]
         if not isinstance(value, str):
             raise InvalidActionError(f"response={value!r}: expected a str")
-        problem = UnicodeText(response_max_length).why_not(value)
+        problem = text_problem(value, 0, response_max_length)
         if problem is not None:
             raise InvalidActionError(f"response {problem} (the space is UnicodeText({response_max_length}))")
         response = value or None

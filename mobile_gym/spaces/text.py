@@ -61,6 +61,19 @@ class SharedStrings(Sequence[str]):
         return f"SharedStrings({tuple(self)!r})"
 
 
+def text_problem(x: Any, min_length: int, max_length: int) -> str | None:
+    """Why `x` is not a UnicodeText(max_length, min_length=...) value, or None when it is."""
+    if not isinstance(x, str):
+        return f"expected a str, got {type(x).__name__}"
+    if len(x) > max_length:
+        return f"length {len(x)} exceeds max_length {max_length}"
+    if len(x) < min_length:
+        return f"length {len(x)} is below min_length {min_length}"
+    if "\x00" in x:
+        return "contains a NUL character"
+    return None
+
+
 class UnicodeText(Text):
     """Strings of `min_length`..`max_length` Unicode characters (no NUL)."""
 
@@ -80,15 +93,7 @@ class UnicodeText(Text):
 
     def why_not(self, x: Any) -> str | None:
         """A short reason why `x` is not in the space, or None when it is."""
-        if not isinstance(x, str):
-            return f"expected a str, got {type(x).__name__}"
-        if len(x) > self.max_length:
-            return f"length {len(x)} exceeds max_length {self.max_length}"
-        if len(x) < self.min_length:
-            return f"length {len(x)} is below min_length {self.min_length}"
-        if "\x00" in x:
-            return "contains a NUL character"
-        return None
+        return text_problem(x, self.min_length, self.max_length)
 
     def __repr__(self) -> str:
         return f"UnicodeText({self.min_length}, {self.max_length})"
