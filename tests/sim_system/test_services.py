@@ -92,6 +92,10 @@ def test_storage_mapping_and_escape(tmp_path):
         s.read("/sdcard/none")
     with pytest.raises(PermissionError, match="outside"):  # a listing follows links as stat does
         s.list("/sdcard")
+    # a folder already read from is remembered as real; a link put into it later still counts
+    os.symlink("/etc/hostname", tmp_path / "storage/emulated/0/Documents/evil")
+    with pytest.raises(PermissionError, match="outside"):
+        s.read("/sdcard/Documents/evil")
 
 
 def test_storage_listing_agrees_with_stat_and_follows_inner_links(tmp_path):

@@ -96,6 +96,7 @@ class Storage:
         # leaking the host clock; a host change not made through this class gets the device
         # time at which it is first noticed.
         self._mtimes: dict[str, tuple[int, int, float]] = {}
+        self._real_folders: set[str] = set()  # host folders known to be no symlink (host_path)
         for d in _SKELETON:
             os.makedirs(self._host(d), exist_ok=True)
 
@@ -105,11 +106,21 @@ class Storage:
         return self.root if norm == "/" else os.path.join(self.root, norm[1:])
 
     def host_path(self, device_path: str) -> str:
-        """Host file path for a device path (for sqlite3.connect); the file may not exist yet."""
+        """Host file path for a device path (for sqlite3.connect); the file may not exist yet.
+
+        Refuses a path that resolves outside the storage through a symlink. A folder found to be
+        a real folder inside the storage is remembered, so later paths in it cost one `lstat` of
+        their last part (this class never creates links; the memory is dropped whenever it
+        removes, renames or restores anything)."""
         host = self._host(device_path)
+        folder = os.path.dirname(host)
+        if folder in self._real_folders and not os.path.islink(host):
+            return host
         real = os.path.realpath(host)
         if real != self.root and not real.startswith(self.root + os.sep):
             raise PermissionError(f"device path {device_path!r} resolves outside the device storage")
+        if host != self.root and os.path.realpath(folder) == folder:
+            self._real_folders.add(folder)
         return host
 
     def _writable(self, device_path: str) -> str:
@@ -233,6 +244,7 @@ class Storage:
             shutil.rmtree(host)
         else:
             os.unlink(host)
+        self._real_folders.clear()
         prefix = os.path.relpath(host, self.root)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]
@@ -246,6 +258,7 @@ class Storage:
             hdst = os.path.join(hdst, os.path.basename(hsrc))
         os.makedirs(os.path.dirname(hdst), exist_ok=True)
         os.replace(hsrc, hdst)
+        self._real_folders.clear()
         self._touched(hdst)
         self._touched(os.path.dirname(hsrc))
         self._touched(os.path.dirname(hdst))
@@ -292,6 +305,7 @@ class Storage:
         """Bring the files back to `image`, writing only files whose bytes differ."""
         if image.owner != id(self):
             raise ValueError("storage image belongs to another device's storage")
+        self._real_folders.clear()
         files, dirs = self._walk()
         for rel, host in files.items():
             if rel not in image.files:
