@@ -48,3 +48,10 @@ def test_the_engine_names_the_source_whose_pattern_stalled():
     with pytest.raises(EventRuntimeError, match="took longer than") as exc:
         Driver(engine).step(logs=[log("app", SLOW_TEXT, "I")])
     assert "7" in str(exc.value)
+
+
+def test_literal_patterns_take_the_direct_path_and_answer_the_same():
+    for pattern, text in [("Done", "All Done"), (r"^Item 42 ", "Item 42 x"), (r"a\.b[cd]", "xa.bd"),
+                          ("(a)+", "aa"), ("x|y", "y")]:
+        ours = TaskPattern(pattern).search(text)
+        assert ours is not None and ours.span() == re.search(pattern, text).span()
