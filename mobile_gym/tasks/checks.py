@@ -2,9 +2,9 @@
 
 `check_task` returns every problem as an `Issue` (all of severity "error") with the field path
 where it was found. The loader raises on them; the linter prints them beside its own warnings.
-Selectors and log filters are checked with the event engine's own compiler and parser
-(mobile_gym/events/), one field at a time, so an error names the line of the string at fault and
-whatever loads here also compiles there.
+Selectors and log filters are checked by the same rules the event engine compiles them with
+(`selector_syntax`, `logcat_filters`), one field at a time, so an error names the line of the
+string at fault and whatever loads here also compiles there.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks import selector_syntax
 from mobile_gym.tasks._textproto import FieldPath
+from mobile_gym.tasks.logcat_filters import filter_spec_problem
 
 Severity = Literal["error", "warning"]
 
@@ -121,27 +123,6 @@ def selector_problem(selector: str) -> str | None:
     if stack:
         return f"unclosed '{stack[-1]}'"
     return None
-
-
-def _selector_compile_problem(selector: str) -> str | None:
-    """Why the event engine's selector compiler refuses one selector string, or None."""
-    # Imported on use: the event engine imports task modules, so a module-level import would be
-    # circular.
-    from mobile_gym.events.errors import SelectorError
-    from mobile_gym.events.selector import compile_selector
-
-    try:
-        compile_selector(selector, where="")
-    except SelectorError as e:
-        return str(e)
-    return None
-
-
-def _log_filter_problem(spec: str) -> str | None:
-    """Why the event engine's logcat filter parser refuses one `filters` entry, or None."""
-    from mobile_gym.events.sources.log import filter_spec_problem  # on use, as above
-
-    return filter_spec_problem(spec)
 
 
 def _transformation_issue(stmt: str, path: FieldPath, node_id: int | None) -> Issue | None:
@@ -285,7 +266,7 @@ class _Checker:
                     self.add("error", kpath + ("selector", j),
                              f"selector {sel!r}: {problem}", "bad-selector", sid)
                     continue
-                problem = _selector_compile_problem(sel)
+                problem = selector_syntax.selector_problem(sel)
                 if problem:
                     self.add("error", kpath + ("selector", j), problem, "bad-selector", sid)
             for j, prop in enumerate(ev.properties):
@@ -300,7 +281,7 @@ class _Checker:
         elif kind == "log_event":
             self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
             for j, flt in enumerate(ev.filters):
-                problem = _log_filter_problem(flt)
+                problem = filter_spec_problem(flt)
                 if problem is not None:
                     self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
         elif kind == "response_event":

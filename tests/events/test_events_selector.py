@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from mobile_gym.events import SelectorError
-from mobile_gym.events.selector import compile_selector, mobile_env_to_css
+from mobile_gym.events.selector import compile_selector
+from mobile_gym.tasks.selector_syntax import mobile_env_to_css
 
 
 @pytest.mark.parametrize("selector,css", [

@@ -10,7 +10,8 @@ from events_helpers import Driver, N, dump, from_text
 from lxml import etree
 
 from mobile_gym.events import EventEngine, SelectorError
-from mobile_gym.events.selector import NEVER_MATCHING_PSEUDO, compile_selector
+from mobile_gym.events.selector import compile_selector
+from mobile_gym.tasks.selector_syntax import NEVER_MATCHING_PSEUDO
 
 SLOT = 'event_slots { reward_listener { events { id: 1 } transformation: "y = 1" } }'
 

@@ -4,8 +4,8 @@ Mobile-Env merged every log source's filters into one `adb logcat` command, so e
 saw every line of every filtered tag. Here each source applies its own filters to each line,
 with logcat's rules: a line passes if its tag's entry (or the `*` entry) allows its priority;
 tags not listed are silent when any filter is given; `S` silences; no filters = every line.
-`filter_spec_problem` is the one definition of a valid spec; the task checker uses it too, so a
-file the checker accepts compiles here.
+The rule for a valid spec is `mobile_gym.tasks.logcat_filters`, which the task checker uses too,
+so a file the checker accepts compiles here.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from mobile_gym.device.base import LogLine
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.sources.base import Context, Repeat, Source
+from mobile_gym.tasks.logcat_filters import LEVELS as _LEVELS
+from mobile_gym.tasks.logcat_filters import filter_spec_problem, split_spec
 from mobile_gym.tasks.patterns import TaskPattern
 
-__all__ = ["FILTER_SPEC_RULE", "LogFilter", "LogMatcher", "LogSource", "filter_spec_problem", "parse_filters"]
+__all__ = ["LogFilter", "LogMatcher", "LogSource", "parse_filters"]
 
-_LEVELS = {"V": 0, "D": 1, "I": 2, "W": 3, "E": 4, "F": 5, "A": 5, "S": 6}
 
 
 @dataclass(frozen=True)
@@ -45,30 +46,6 @@ class LogFilter:
         return self.default < 6 and level >= self.default
 
 
-#: The accepted form of a filter spec, as error messages state it.
-FILTER_SPEC_RULE = ("TAG:PRIORITY or a bare TAG (= TAG:V), several separated by spaces; PRIORITY is one "
-                    "of V D I W E F S (A = F; any case); TAG is `*` for every other tag")
-
-
-def _split_spec(part: str) -> tuple[str, str] | None:
-    """(tag, upper-case priority letter) of one whitespace-free spec, or None if it is invalid."""
-    tag, sep, prio = part.rpartition(":")
-    if not sep:
-        tag, prio = part, "V"
-    prio = prio.upper()
-    if not tag or prio not in _LEVELS:
-        return None
-    return tag, prio
-
-
-def filter_spec_problem(spec: str) -> str | None:
-    """Why one `filters` entry (one or more whitespace-separated specs) is invalid, or None."""
-    for part in spec.split():
-        if _split_spec(part) is None:
-            return f"invalid logcat filter {part!r} (expected {FILTER_SPEC_RULE})"
-    return None
-
-
 def parse_filters(specs: Sequence[str], *, where: str) -> LogFilter:
     """Parse `TAG:P` specs (P in V D I W E F S; `TAG` alone = `TAG:V`; `*:P` for other tags)."""
     by_tag: dict[str, int] = {}
@@ -78,7 +55,7 @@ def parse_filters(specs: Sequence[str], *, where: str) -> LogFilter:
         if problem is not None:
             raise TaskCompileError(f"{where}: {problem}")
         for part in spec.split():
-            split = _split_spec(part)
+            split = split_spec(part)
             assert split is not None  # checked above
             tag, prio = split
             if tag == "*":
