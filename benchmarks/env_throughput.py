@@ -33,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from mobile_gym.bench import measure_env, measure_vector  # noqa: E402
+from mobile_gym.cli import whole_number  # noqa: E402
 from mobile_gym.env import MobileEnv  # noqa: E402
 from mobile_gym.events import StepResult  # noqa: E402
 
@@ -72,8 +73,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
                         "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0 and MobileEnv/MarkorEditNote-v0")
-    parser.add_argument("--steps", type=int, default=3000)
-    parser.add_argument("--vector-steps", type=int, default=1000, help="steps per env in vector runs")
+    parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
+    parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
+                        help="steps per env in vector runs")
     parser.add_argument("--size", default="270x600", help="pixel observation WIDTHxHEIGHT")
     parser.add_argument("--out", default=str(HERE / "results" / "env_throughput.json"))
     args = parser.parse_args()

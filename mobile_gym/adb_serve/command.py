@@ -38,12 +38,22 @@ def _count(text: str) -> int:
     return n
 
 
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"--seed {text!r}: expected a whole number >= 0")
+    return seed
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The subcommand's options (shared by `mobile-gym adb-serve` and `python -m mobile_gym.adb_serve`)."""
     parser.add_argument("--port", type=int, default=5037, help="TCP port (default 5037; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     parser.add_argument("--devices", type=_count, default=1, help="number of simulated devices (default 1)")
-    parser.add_argument("--seed", type=int, default=0, help="device k is SimDevice(seed=SEED + k)")
+    parser.add_argument("--seed", type=_seed, default=0, help="device k is SimDevice(seed=SEED + k); >= 0")
     parser.add_argument("--clock", type=_clock, default="real",
                         help="how device time passes: 'real' (wall-clock gaps between requests, like a phone; "
                              "default) or SECONDS per device service (deterministic)")

@@ -270,6 +270,8 @@ class EventEngine:
         where = self._where(path, label)
         if kind is None:
             raise TaskCompileError(f"{where}: has no event kind (text_recognize, view_hierarchy_event, ...)")
+        if es.repeatability not in (0, 1, 2):
+            raise TaskCompileError(f"{where}: unknown repeatability {es.repeatability} (NONE=0, LAST=1, UNLIMITED=2)")
         repeat = Repeat.from_source_wire(es.repeatability)
         ev = getattr(es, kind)
         at = self._where(path + (kind,), f"{label} {kind}")
@@ -347,6 +349,9 @@ class EventEngine:
             where = self._where(path, f"{_fmt(path)} (slot id {msg.id})" if msg.id else _fmt(path))
             if msg.type not in (0, 1, 2):
                 raise TaskCompileError(f"{where}: unknown slot type {msg.type}")
+            if msg.repeatability not in (0, 1, 2):
+                raise TaskCompileError(f"{where}: unknown repeatability {msg.repeatability} "
+                                       "(UNLIMITED=0, LAST=1, NONE=2)")
             stmt_where = [self._where(path + ("transformation", k), f"{_fmt(path)} transformation[{k}]"
                                       + (f" (slot id {msg.id})" if msg.id else ""))
                           for k in range(len(msg.transformation))]

@@ -70,5 +70,8 @@ def test_bad_arguments_are_rejected(capsys):
         main(["--devices", "0"])
     assert "--devices '0': expected a whole number from 1 to 64" in capsys.readouterr().err
     with pytest.raises(SystemExit):
+        main(["--seed", "-1"])
+    assert "--seed '-1': expected a whole number >= 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
         main(["--clock", "soon"])
     assert "expected 'real' or seconds" in capsys.readouterr().err

@@ -388,6 +388,23 @@ def test_bad_sources_fail_when_the_task_loads_naming_the_source(sources, message
     assert "event source #0 (id 1)" in str(err.value) and message in str(err.value)
 
 
+def test_unknown_repeatability_numbers_are_compile_errors_without_the_loader():
+    """A Task proto built in code skips the loader's enum check; the engine names the node."""
+    from mobile_gym.tasks import task_pb2
+    from mobile_gym.tasks.loader import LoadedTask
+
+    task = task_pb2.Task()
+    task.event_sources.add(id=1, response_event=task_pb2.EventSource.ResponseEvent(pattern="a"))
+    task.event_sources[0].repeatability = 5  # type: ignore[assignment]
+    task.event_slots.reward_listener.events.add().id = 1
+    with pytest.raises(TaskCompileError, match=r"event source #0 \(id 1\): unknown repeatability 5"):
+        EventEngine(LoadedTask(task, None, None))
+    task.event_sources[0].repeatability = 0
+    task.event_slots.reward_listener.repeatability = 9  # type: ignore[assignment]
+    with pytest.raises(TaskCompileError, match="unknown repeatability 9"):
+        EventEngine(LoadedTask(task, None, None))
+
+
 def test_a_single_slot_with_several_events_is_refused():
     task = ('event_sources { id: 1 response_event { pattern: "a" } } event_sources { id: 2 response_event { pattern: "b" } }'
             ' event_slots { reward_listener { id: 9 events { id: 1 } events { id: 2 } transformation: "y = 1" } }')
