@@ -33,31 +33,31 @@ class TaskPattern:
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         compiled = re.compile(pattern, flags)  # the syntax tasks are written in; raises re.error
+        self.pattern = pattern
+        self.groups: int = compiled.groups
         # Without quantifiers, alternation or groups a search cannot backtrack badly: `re` runs
         # it directly (about 5x faster than a search with a timeout).
         self._linear = compiled if _LINEAR.fullmatch(pattern) else None
-        try:
-            self._compiled = regex.compile(pattern, _regex_flags(flags))
-        except regex.error as exc:  # accepted by re, refused by regex: rare, reported alike
-            raise re.error(str(exc), pattern) from None
-        self.pattern = pattern
-        self.groups: int = self._compiled.groups
+        self._compiled = None
+        if self._linear is None:
+            try:
+                self._compiled = regex.compile(pattern, _regex_flags(flags))
+            except regex.error as exc:  # accepted by re, refused by regex: rare, reported alike
+                raise re.error(str(exc), pattern) from None
 
     def search(self, text: str) -> Any:
         """The first match in `text` (a match object with `group`, `groups`, `span`) or None."""
         return self.call("search", text)
 
-    def call(self, method: str, text: str, *args: Any, **kwargs: Any) -> Any:
-        """`re.Pattern.<method>(text, ...)` (search, match, fullmatch, findall, sub with the
+    def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """`re.Pattern.<method>(*args)` (search, match, fullmatch, findall; sub takes the
         replacement first), stopped after MATCH_SECONDS."""
         if self._linear is not None:
-            return getattr(self._linear, method)(text, *args, **kwargs)
+            return getattr(self._linear, method)(*args, **kwargs)
         try:
-            if method == "sub":
-                return self._compiled.sub(text, *args, timeout=MATCH_SECONDS, **kwargs)
-            return getattr(self._compiled, method)(text, *args, timeout=MATCH_SECONDS, **kwargs)
+            return getattr(self._compiled, method)(*args, timeout=MATCH_SECONDS, **kwargs)
         except TimeoutError:
-            subject = args[0] if method == "sub" and args else text
+            subject = args[1] if method == "sub" else args[0]
             raise PatternTimeout(
                 f"pattern {self.pattern!r} took longer than {MATCH_SECONDS} s on a text of "
                 f"{len(subject)} characters (it backtracks too much; make it more specific)") from None
