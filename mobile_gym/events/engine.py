@@ -12,7 +12,7 @@ over.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -522,13 +522,8 @@ class EventEngine:
         live_sources: list[SourceNode] = []
         cache_slots: list[Slot] = []
         gated: list[tuple[Slot, list[TextSource]]] = []
-        seen: set[int] = set()
         stack: list[Node] = list(self.listeners.values())
-        while stack:
-            n = stack.pop()
-            if id(n) in seen:
-                continue
-            seen.add(id(n))
+        for n in _each_once(stack):
             if isinstance(n, SourceNode):
                 live_sources.append(n)
                 continue
@@ -630,16 +625,22 @@ class EventEngine:
         return sorted(s.id for s in self._live_sources)
 
 
+def _each_once(stack: list[Node]) -> Iterator[Node]:
+    """Pop `stack` until it is empty, yielding each node once; the caller pushes what to visit
+    next onto the same list (a depth-first walk of a graph whose nodes may be shared)."""
+    seen: set[int] = set()
+    while stack:
+        n = stack.pop()
+        if id(n) not in seen:
+            seen.add(id(n))
+            yield n
+
+
 def _text_sources_under(children: Sequence[Node]) -> list[TextSource]:
     """Text sources in the subtrees of `children`, skipping dead slots (which read nothing)."""
     out: list[TextSource] = []
-    seen: set[int] = set()
     stack: list[Node] = list(children)
-    while stack:
-        n = stack.pop()
-        if id(n) in seen:
-            continue
-        seen.add(id(n))
+    for n in _each_once(stack):
         if isinstance(n, SourceNode):
             if isinstance(n.source, TextSource):
                 out.append(n.source)
