@@ -111,9 +111,13 @@ def test_unreachable_names_why(tmp_path: Path) -> None:
                                    "events), so slot 12 can never fire")
 
 
+# slot 10 waits on 11, ... 1509 on 1510: deeper than Python's recursion limit
+_CHAIN_10_TO_1510 = " ".join(f"events: {{ event: {{ id: {i} events: {{ id: {i + 1} }} }} }}" for i in range(10, 1510))
+
+
 def test_long_chains_of_ids_do_not_exhaust_the_stack(tmp_path: Path) -> None:
     """1500 slots, each waiting on the next, down to an empty one: one warning, no RecursionError."""
-    chain = " ".join(f"events: {{ event: {{ id: {i} events: {{ id: {i + 1} }} }} }}" for i in range(10, 1510))
+    chain = _CHAIN_10_TO_1510
     text = ('event_sources: { id: 1 log_event: { pattern: "(a)" } }\n'
             f"event_slots: {{ null_listener: {{ type: OR {chain} events: {{ event: {{ id: 1510 }} }} }}\n"
             "  reward_listener: { events: { id: 1 } prerequisite: 10 } }\n")
@@ -127,7 +131,7 @@ def test_long_chains_of_ids_do_not_exhaust_the_stack(tmp_path: Path) -> None:
 
 def test_long_identity_chain_to_the_end_listener(tmp_path: Path) -> None:
     """1500 identity slots between a group-less log source and the end listener: one finding."""
-    chain = " ".join(f"events: {{ event: {{ id: {i} events: {{ id: {i + 1} }} }} }}" for i in range(10, 1510))
+    chain = _CHAIN_10_TO_1510
     text = ('event_sources: { id: 1 log_event: { pattern: "end" } }\n'
             f"event_slots: {{ null_listener: {{ type: OR {chain} events: {{ event: {{ id: 1510 events: {{ id: 1 }} }} }} }}\n"
             "  episode_end_listener: { events: { id: 10 } } }\n")
