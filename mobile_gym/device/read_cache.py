@@ -3,8 +3,8 @@
 The event engine evaluates every state check of a step against one device state; several
 checks read the same folder or file (a Markor task checks each untouched note, an SQLite check
 fingerprints the database and then queries it). `ReadCache(device)` lives for one step: the
-first `list_dir` / `pull` of a path goes to the device, later ones (failures included) are
-answered from the cache. Everything else is passed through unchanged.
+first `list_dir` / `pull` of a path goes to the device, later ones are answered from the
+cache, including the not-found / not-a-directory / permission failures. Everything else is passed through unchanged.
 """
 
 from __future__ import annotations

@@ -457,6 +457,10 @@ class EventEngine:
         """A step's dump: what was derived from the previous one is kept only if the text is identical."""
         if self._seen_xml is not None and (xml is self._seen_xml or xml == self._seen_xml):
             return
+        self._forget_dump(xml)
+
+    def _forget_dump(self, xml: str | None) -> None:
+        """Drop what was derived from the previous dump; `xml` is the new one (None: none yet)."""
         self._seen_xml = xml
         self._root = None
         self._tree = _UNREAD
@@ -502,10 +506,7 @@ class EventEngine:
         self.episode_return = 0.0
         self._update_dead()
         self._refresh_live()
-        self._seen_xml = None
-        self._root = None
-        self._tree = _UNREAD
-        self._vh_memo.clear()
+        self._forget_dump(None)
         for s in self._all_sources:
             if isinstance(s.source, StateSource):
                 s.source.begin_episode(device)

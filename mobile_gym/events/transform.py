@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mobile_gym.events.errors import TransformRuntimeError, TransformSyntaxError
-from mobile_gym.tasks.patterns import TaskPattern
+from mobile_gym.tasks.patterns import compiled as compiled_pattern
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_FUNCTION_NAMES", "Limits", "Transformation", "compile_transformation"]
 
@@ -230,7 +230,7 @@ class _Funcs:
 
         def re_fn(name: str) -> Callable[..., Any]:
             def run(pattern: Any, string: Any, flags: int = 0) -> Any:
-                compiled = TaskPattern(text_arg(pattern, "re pattern"), flags)
+                compiled = compiled_pattern(text_arg(pattern, "re pattern"), flags)
                 return compiled.call(name, text_arg(string, f"re.{name}"))
 
             run.__name__ = name
@@ -247,7 +247,7 @@ class _Funcs:
                     # Worst case: every position matches and every group reference expands fully.
                     if (len(text) + 1) * len(r) + len(text) * max(1, r.count("\\")) > lim.max_len:
                         raise _Budget("re.sub result could exceed the size limit")
-            compiled = TaskPattern(text_arg(pattern, "re pattern"), flags)
+            compiled = compiled_pattern(text_arg(pattern, "re pattern"), flags)
             return _sized(compiled.call("sub", repl, text, count=count), lim)
 
         math_names = ("floor", "ceil", "trunc", "sqrt", "log", "log2", "log10", "exp", "fabs",

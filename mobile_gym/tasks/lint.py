@@ -81,27 +81,10 @@ class _Graph:
         self._dead_memo: dict[FieldPath, tuple[FieldPath, str, str] | None] = {}
 
     # -- reachability ---------------------------------------------------------------------
-    def evaluated_ids(self) -> set[int]:
-        """Ids the engine evaluates: everything reached from the listeners through `events`,
-        `prerequisite` and `cache_until` (a slot evaluates its own prerequisites, and cache_until
-        targets are evaluated at the end of each step)."""
-        seen: set[int] = set()
-        todo = [n.slot for n in self.all_slots]  # every inline slot hangs under a listener
-        while todo:
-            slot = todo.pop()
-            refs = [f.id for f in slot.events if f.WhichOneof("source") == "id"]
-            refs += list(slot.prerequisite) + list(slot.cache_until)
-            for ref in refs:
-                if ref > 0 and ref not in seen:
-                    seen.add(ref)
-                    if ref in self.slots:
-                        todo.append(self.slots[ref][1])
-        seen.update(n.slot.id for n in self.all_slots if n.slot.id > 0)
-        return seen
-
     def never_fires(self, ref: int) -> str | None:
         """Why node `ref` can never fire in an episode, or None if it can (sources always can).
-        Mirrors the engine's dead-node rule (`Slot.update_dead`) at the start of an episode."""
+        The engine's dead-node rule (`Slot.update_dead`) at the start of an episode, plus empty
+        slots and `events` entries, which never fire either."""
         if ref not in self.slots:
             return None  # a source, or an unknown id (reported as dangling-id)
         path, slot = self.slots[ref]
@@ -383,7 +366,6 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
                 "empty pattern: matches every input")
 
     referenced = graph.referenced_ids()
-    evaluated = graph.evaluated_ids()
     for i, src in enumerate(task.event_sources):
         if src.id <= 0:
             add("warning", ("event_sources", i), "unused-source", None,
@@ -399,7 +381,7 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
                     continue
                 # Every target is evaluated by its referrer (all slots hang under listeners),
                 # so only a node that is dead from the start really never fires.
-                reason = graph.never_fires(ref) if ref in evaluated else "no listener evaluates it"
+                reason = graph.never_fires(ref)
                 if reason is None:
                     continue
                 if field_name == "prerequisite":

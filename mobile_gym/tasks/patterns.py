@@ -9,12 +9,13 @@ PatternTimeout, naming the pattern.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 import regex
 
-__all__ = ["MATCH_SECONDS", "PatternTimeout", "TaskPattern", "search"]
+__all__ = ["MATCH_SECONDS", "PatternTimeout", "TaskPattern", "compiled", "search"]
 
 #: Longest time one search of one text may take.
 MATCH_SECONDS = 0.5
@@ -32,12 +33,12 @@ class TaskPattern:
     __slots__ = ("_compiled", "_linear", "groups", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        compiled = re.compile(pattern, flags)  # the syntax tasks are written in; raises re.error
+        plain = re.compile(pattern, flags)  # the syntax tasks are written in; raises re.error
         self.pattern = pattern
-        self.groups: int = compiled.groups
+        self.groups: int = plain.groups
         # Without quantifiers, alternation or groups a search cannot backtrack badly: `re` runs
         # it directly (about 5x faster than a search with a timeout).
-        self._linear = compiled if _LINEAR.fullmatch(pattern) else None
+        self._linear = plain if _LINEAR.fullmatch(pattern) else None
         self._compiled = None
         if self._linear is None:
             try:
@@ -70,9 +71,16 @@ class TaskPattern:
 _LINEAR = re.compile(r"(?:[^\\*+?{}()|\[]|\\.|\[(?:\\.|[^\]\\])*\])*", re.DOTALL)
 
 
+@functools.lru_cache(maxsize=512)
+def compiled(pattern: str, flags: int = 0) -> TaskPattern:
+    """`TaskPattern(pattern, flags)`, shared: validators and transformations use the same few
+    patterns every step (a TaskPattern never changes once built)."""
+    return TaskPattern(pattern, flags)
+
+
 def search(pattern: str, text: str, flags: int = 0) -> Any:
-    """`TaskPattern(pattern, flags).search(text)`, for one-off checks (validators)."""
-    return TaskPattern(pattern, flags).search(text)
+    """`compiled(pattern, flags).search(text)`, for the validators' regex checks."""
+    return compiled(pattern, flags).search(text)
 
 
 def _regex_flags(flags: int) -> int:

@@ -42,6 +42,7 @@ from mobile_gym.device.base import Device, DeviceError, InvalidInputError
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.errors import TaskSetupError
 from mobile_gym.tasks.patterns import TaskPattern
+from mobile_gym.tasks.patterns import compiled as compiled_pattern
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +125,7 @@ def _vh_path_matches(xml: str, patterns: Sequence[str]) -> bool:
         root = etree.fromstring(xml.encode("utf-8"))
     except etree.XMLSyntaxError:
         return False
-    regexes = [TaskPattern(p) for p in patterns]
+    regexes = [compiled_pattern(p) for p in patterns]
 
     def desc(node) -> str:
         return f"{node.get('class', node.tag)}{{{node.get('resource-id', '')}}}"

@@ -51,12 +51,10 @@ def parse_filters(specs: Sequence[str], *, where: str) -> LogFilter:
     by_tag: dict[str, int] = {}
     default: int | None = None
     for spec in specs:
-        problem = filter_spec_problem(spec)
-        if problem is not None:
-            raise TaskCompileError(f"{where}: {problem}")
         for part in spec.split():
             split = split_spec(part)
-            assert split is not None  # checked above
+            if split is None:
+                raise TaskCompileError(f"{where}: {filter_spec_problem(spec)}")
             tag, prio = split
             if tag == "*":
                 default = _LEVELS[prio]

@@ -1,9 +1,9 @@
 """view_hierarchy_event sources: a compiled selector over the step's parsed hierarchy.
 
-For each node the selector matches, the raw input is the tuple of the requested properties
-(attribute strings; `left/top/right/bottom` are floats normalised from `bounds` by the screen
-size). The node matches when every property passes: a `pattern` property is `re.search` on the
-attribute; a numeric property compares `actual <sign> reference` with numeric coercion
+For each node the selector matches and every property check passes, the raw input is the
+tuple of the requested properties (attribute strings; `left/top/right/bottom` are floats
+normalised from `bounds` by the screen size). A `pattern` property is a search of the attribute
+(`tasks.patterns`, time-limited); a numeric property compares `actual <sign> reference` with numeric coercion
 (`"true"/"false"` -> 1/0, numbers parsed); a property with neither only needs the attribute.
 A missing or non-numeric attribute is a non-match (Mobile-Env raised TypeError and skipped every
 later VH source of the step).
@@ -53,7 +53,7 @@ def _number(value: Any) -> float | None:
 
 
 class PropertyCheck:
-    """One `Property` of the source: a regex, or a numeric comparison."""
+    """One `Property` of the source: a regex, a numeric comparison, or (neither) presence."""
 
     def __init__(self, name: str, *, pattern: str | None = None, reference: float | None = None,
                  sign: int = 0, reference_on_left: bool = False, where: str) -> None:

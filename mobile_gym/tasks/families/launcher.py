@@ -14,7 +14,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import TaskFamily
-from mobile_gym.tasks.families.common import force_stop, press_home, vh_source
+from mobile_gym.tasks.families.common import choice, force_stop, press_home, vh_source
 from mobile_gym.tasks.families.oracle import Sel, Tap
 from mobile_gym.tasks.families.settings import SETTINGS_PKG
 
@@ -41,7 +41,7 @@ class OpenApp(TaskFamily):
     words = tuple(APPS)
 
     def sample(self, rng: np.random.Generator) -> OpenAppParams:
-        name = sorted(APPS)[int(rng.integers(0, len(APPS)))]
+        name = choice(rng, sorted(APPS))
         return OpenAppParams(name, APPS[name])
 
     def instruction(self, params: OpenAppParams) -> str:
