@@ -380,7 +380,7 @@ def _command(env: Any, line: str) -> Callable[[Any], Any]:
 
 def trace_replay(directory: str | Path) -> Trace:
     """Re-run a RecordEpisode recording (`mobile-gym replay`'s input) and trace its steps."""
-    from mobile_gym.wrappers.record_episode import build_env, load_trajectory
+    from mobile_gym.wrappers.record_episode import build_env, load_trajectory, recorded_action
 
     header, records = load_trajectory(directory)
     env = build_env(header)
@@ -391,7 +391,7 @@ def trace_replay(directory: str | Path) -> Trace:
 
         def actions() -> Iterator[tuple[str, Callable[[Any], Any]]]:
             for record in records:
-                action = env.action_space.from_jsonable(record["action"])[0]
+                action = recorded_action(env.action_space, record)
                 yield _describe_raw(action), _constant(action)
 
         _drive(env, recorder, actions())

@@ -159,19 +159,19 @@ class RecordEpisode(gym.Wrapper):
     def step(self, action: Any):
         if self._partial is None:
             raise gym.error.ResetNeeded("RecordEpisode: call reset() before step()")
-        try:
-            recorded_action = self.env.action_space.to_jsonable(
-                [complete_action(self.env.action_space, action)])
-        except (TypeError, ValueError, AttributeError) as exc:
-            self.env.step(action)  # an invalid action: the env names what is wrong
-            raise ValueError(f"RecordEpisode cannot record the action {action!r}: {exc}") from exc
-        obs, reward, terminated, truncated, info = self.env.step(action)
+        obs, reward, terminated, truncated, info = self.env.step(action)  # an invalid action raises here
         record = {
             "kind": "step", "t": len(self._lines),
-            "action": recorded_action,
             "reward": float(reward), "terminated": bool(terminated), "truncated": bool(truncated),
             "obs": observation_digest(obs), "info": to_json(_info_view(info)),
         }
+        try:
+            record["action"] = self.env.action_space.to_jsonable(
+                [complete_action(self.env.action_space, action)])
+        except (TypeError, ValueError, AttributeError):
+            # Accepted by the env but outside its space (e.g. a LIFT with a 3-number
+            # touch_position it never reads): kept as given, and replayed as given.
+            record["action_as_given"] = to_json(action)
         self._lines.append(json.dumps(record, sort_keys=True))
         self._save_frame(obs)
         if terminated or truncated:
@@ -231,6 +231,13 @@ class ReplayReport:
         return not self.mismatches
 
 
+def recorded_action(space: spaces.Space, record: dict[str, Any]) -> Any:
+    """The action of a recorded step, as the env received it."""
+    if "action_as_given" in record:
+        return record["action_as_given"]
+    return space.from_jsonable(record["action"])[0]
+
+
 def load_trajectory(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(header, steps) of a recorded episode directory or trajectory.jsonl file."""
     path = Path(path)
@@ -276,7 +283,7 @@ def replay_episode(path: str | Path, env: gym.Env | None = None) -> ReplayReport
         if observation_digest(obs) != header["obs"]:
             report.mismatches.append("reset: observation differs")
         for record in steps:
-            action = env.action_space.from_jsonable(record["action"])[0]
+            action = recorded_action(env.action_space, record)
             obs, reward, terminated, truncated, _info = env.step(action)
             report.rewards.append(float(reward))
             t = record["t"]

@@ -106,6 +106,18 @@ def test_a_list_touch_position_is_recorded(tmp_path):
     env.close()
 
 
+def test_an_action_outside_the_space_the_env_accepts_is_recorded_and_replayed(tmp_path):
+    """A LIFT never reads touch_position, so a 3-number one is accepted: the step is kept."""
+    env = RecordEpisode(gym.make("MobileEnv/Calendar-v0"), tmp_path / "runs")
+    env.reset(seed=0)
+    env.step({"action_type": 1, "touch_position": [0.1, 0.2, 0.3]})
+    env.step({"action_type": 2})
+    env.close()
+    episode = next((tmp_path / "runs").glob("episode_*"))
+    report = replay_episode(episode)
+    assert report.steps == 2 and report.identical, report.mismatches
+
+
 def test_a_failed_setup_leaves_an_env_that_sets_up_again(tmp_path):
     bad = tmp_path / "setup_fails.textproto"
     bad.write_text('id: "setup_fails"\n'
