@@ -136,9 +136,8 @@ def _env_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"backend": args.backend}
     if args.serial is not None:
         kwargs["serial"] = args.serial
-    for name in ("max_steps", "max_seconds"):
-        if getattr(args, name, None) is not None:  # 0 means "no limit": pass it through
-            kwargs[name] = getattr(args, name)
+    if getattr(args, "max_steps", None) is not None:  # 0 means "no limit": pass it through
+        kwargs["max_steps"] = args.max_steps
     return kwargs
 
 
@@ -402,7 +401,6 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("task", nargs="?", default="MobileEnv/CalendarOpenEditor-v0")
     bench.add_argument("--steps", type=whole_number("--steps", 1), default=2000,
                        help="timed steps per observation set (default 2000)")
-    bench.set_defaults(max_steps=None)
     _backend_args(bench)
     bench.set_defaults(fn=cmd_bench)
 

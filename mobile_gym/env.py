@@ -155,7 +155,8 @@ class MobileEnv(gym.Env[dict, dict]):
         task: a templated family ("MobileEnv/Calendar-v0", "CalendarAddOneEvent", or a
             TaskFamily: a new task per reset seed), a registered task file id
             ("MobileEnv/CalendarOpenEditor-v0"), a textproto path or text, a `LoadedTask`, or
-            a `task_pb2.Task`. `task_path=` is an alias.
+            a `task_pb2.Task`. `task_path=` names a file (or a registered id); it is never
+            read as task text.
         backend: "sim" (default), "adb" (needs `serial` unless one device is attached),
             or a zero-argument callable returning a `Device`.
         serial: adb serial for backend="adb".
@@ -202,13 +203,11 @@ class MobileEnv(gym.Env[dict, dict]):
             raise TypeError("MobileEnv needs a task: task=<id | path | LoadedTask> or task_path=<path>")
         from mobile_gym.tasks.registry import as_family  # templated families: a task per seed
 
-        self.family = as_family(task if task is not None else task_path)
-        if success_check is not None:
-            if self.family is None:
-                raise ValueError(f"success_check={success_check!r} only applies to templated task families, "
-                                 f"not to {task if task is not None else task_path!r}")
-            if success_check != self.family.success_check:
-                self.family = type(self.family)(success_check=success_check)  # type: ignore[arg-type]
+        self.family = as_family(task if task is not None else task_path,
+                                success_check=success_check)  # type: ignore[arg-type]
+        if success_check is not None and self.family is None:
+            raise ValueError(f"success_check={success_check!r} only applies to templated task families, "
+                             f"not to {task if task is not None else task_path!r}")
         self.task_seed: int | None = None
         if self.family is not None:
             resolved = _ResolvedTask(self.family.make_task(0), f"MobileEnv/{self.family.name}-v0")
@@ -656,8 +655,6 @@ def _available_render_modes() -> list[str]:
 
 def _check_display() -> None:
     """render_mode='human' needs a display and an OpenCV build with GUI support."""
-    import os
-    import re
     import sys
 
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):

@@ -334,12 +334,8 @@ def trace_task(task: str, *, policy: str = "random", seed: int = 0, steps: int =
     env: Any = MobileEnv(task, **(env_kwargs or {}))
     try:
         script = policy_script(env, policy)
-    except (ValueError, FileNotFoundError):
-        env.close()
-        raise
-    if script is not None:
-        env = ElementActions(env)
-    try:
+        if script is not None:
+            env = ElementActions(env)
         base = env.unwrapped
         recorder = _Recorder(base)
         env.action_space.seed(seed)

@@ -59,12 +59,15 @@ def make_task(name: str, seed: int, *, success_check: SuccessCheck = "every_step
     return get_family(name, success_check=success_check).make_task(seed)
 
 
-def as_family(task: Any) -> TaskFamily | None:
-    """What MobileEnv uses: a TaskFamily instance, or a registered family name, else None."""
+def as_family(task: Any, *, success_check: SuccessCheck | None = None) -> TaskFamily | None:
+    """What MobileEnv uses: a TaskFamily instance, or a registered family name, else None;
+    `success_check` (None: the family's own) picks the family's success protocol."""
     if isinstance(task, TaskFamily):
-        return task
+        if success_check is None or success_check == task.success_check:
+            return task
+        return type(task)(success_check=success_check)
     if is_family(task):
-        return get_family(task)
+        return get_family(task, success_check=success_check or "every_step")
     return None
 
 

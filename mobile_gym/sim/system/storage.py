@@ -245,7 +245,7 @@ class Storage:
         else:
             os.unlink(host)
         self._real_folders.clear()
-        prefix = os.path.relpath(host, self.root)
+        prefix = self._rel(host)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]
         self._touched(os.path.dirname(host))
