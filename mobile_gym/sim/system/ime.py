@@ -89,7 +89,8 @@ class InputMethod:
         text also arrives without the keyboard (`input text`, DEL, the app itself)."""
         if not self.shown:
             return
-        if self._wm.focused_editor is None:
+        editor = self._wm.focused_editor
+        if editor is None:
             self.hide()
         elif self.keyboard is not None:
-            self.keyboard.refresh()
+            self.keyboard.refresh(editor)

@@ -32,6 +32,9 @@ SYMBOL2_ROWS = ("~`|\u2022\u221a\u03c0\u00f7\u00d7\u00b6\u2206", "\u00a3\u00a2\u
 
 _ACTION_DESC = {"done": "Done", "next": "Next", "search": "Search", "go": "Go", "send": "Send",
                 "none": "Enter"}
+_ACTION_ICON = {"done": "check", "next": "arrow_forward", "search": "search", "go": "arrow_forward",
+                "send": "arrow_forward"}
+_TARGET: Any = object()  # "ask target()": an editor argument that was not given
 
 
 class KeyView(View):
@@ -212,24 +215,24 @@ class KeyboardView(LinearLayout):
     def _press_shift(self) -> None:
         self._set_shift({"off": "once", "once": "locked", "locked": "off"}[self.shift])
 
-    def refresh(self) -> None:
-        """Update the enter key for the current editor (Done / Next / Search / Enter)."""
-        ed = self.target()
+    def refresh(self, editor: Any = _TARGET) -> None:
+        """Update the enter key (Done / Next / Search / Enter) and the automatic shift for
+        `editor` (by default `target()`; a caller that already looked it up passes it)."""
+        ed = self.target() if editor is _TARGET else editor
         action = "none"
         if ed is not None and getattr(ed, "single_line", False):
             action = getattr(ed, "ime_action", "done") or "done"
         desc = _ACTION_DESC.get(action, "Enter")
-        icon = {"done": "check", "next": "arrow_forward", "search": "search", "go": "arrow_forward",
-                "send": "arrow_forward"}.get(action, "enter")
+        icon = _ACTION_ICON.get(action, "enter")
         for k in self._enter_keys:
             k.set_face("", desc, icon, highlight=action != "none")
-        self._auto_shift()
+        self._auto_shift(ed)
 
-    def _auto_shift(self) -> None:
+    def _auto_shift(self, editor: Any = _TARGET) -> None:
         """Gboard's auto-capitalisation for fields that ask for it: shift engages by itself
         at the start of a sentence (inputType textCapSentences: start of text, after ". ",
         "! ", "? " or a new line) or of a word (textCapWords)."""
-        ed = self.target()
+        ed = self.target() if editor is _TARGET else editor
         mode = getattr(ed, "input_type", "") if ed is not None else ""
         if self.page != "letters" or self.shift == "locked" or \
                 ("textCapSentences" not in mode and "textCapWords" not in mode):
