@@ -107,7 +107,7 @@ class EditorState:
         self.repeat_interval = seconds
         if seconds == 0:
             return
-        if seconds % model.YEAR == 0 or seconds % model.MONTH == 0:
+        if model.is_monthly_or_yearly(seconds):
             self.repeat_rule = model.REPEAT_SAME_DAY
         elif seconds % model.WEEK == 0:
             self.repeat_rule = dates.weekday_bit(self.start.date())

@@ -247,8 +247,7 @@ class EventActivity(Activity):
         self.repetition.text = formatting.repetition_text(s.repeat_interval)
         repeating = s.repeat_interval > 0
         weekly = repeating and model.is_weekly(s.repeat_interval)
-        monthly_or_yearly = repeating and (s.repeat_interval % model.MONTH == 0
-                                           or s.repeat_interval % model.YEAR == 0)
+        monthly_or_yearly = repeating and model.is_monthly_or_yearly(s.repeat_interval)
         self.rule_holder.visibility = "visible" if (weekly or monthly_or_yearly) else "gone"
         if weekly:
             self.rule_label.text = "Repeat on"

@@ -33,6 +33,11 @@ def is_weekly(interval: int) -> bool:
     in which the repeat rule is a set of weekdays."""
     return interval % WEEK == 0 and interval % YEAR != 0
 
+
+def is_monthly_or_yearly(interval: int) -> bool:
+    """Whether a repeat interval is a number of months or years (months are added calendar-wise)."""
+    return interval % MONTH == 0 or interval % YEAR == 0
+
 FLAG_ALL_DAY = 1
 FLAG_IS_IN_PAST = 2
 FLAG_MISSING_YEAR = 4

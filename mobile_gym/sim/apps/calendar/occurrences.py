@@ -61,7 +61,7 @@ def _start_dates(event: model.Event, until: date):
     if interval <= 0:
         yield first
         return
-    if interval % model.YEAR == 0 or interval % model.MONTH == 0:
+    if model.is_monthly_or_yearly(interval):
         step = interval // model.YEAR * 12 if interval % model.YEAR == 0 else interval // model.MONTH
         k = 0
         while True:
