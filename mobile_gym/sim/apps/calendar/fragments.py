@@ -18,7 +18,9 @@ from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
-from . import dates, formatting, model, occurrences, theme
+from mobile_gym.apps import calendar as model
+
+from . import dates, formatting, occurrences, theme
 from .event_row import EventRow, section_title
 from .month_view import CellEvent, GridDay, MonthViewWrapper
 
