@@ -72,11 +72,14 @@ def as_family(task: Any, *, success_check: SuccessCheck | None = None) -> TaskFa
 
 
 def list_tasks() -> list[dict[str, Any]]:
-    """One dict per family: id, name, app, complexity, tags, step_limit, template."""
+    """One dict per family: id, name, app, apps, complexity, tags, step_limit (raw env steps),
+    template, android_world_name, difficulty, optimal_steps."""
     out = []
     for name in _BY_NAME:
         info: FamilyInfo = get_family(name).info()
         out.append({"id": f"{NAMESPACE}/{name}-v0", "name": info.name, "app": info.app,
-                    "complexity": info.complexity, "tags": list(info.tags),
-                    "step_limit": info.step_limit, "template": info.template})
+                    "apps": list(info.apps), "complexity": info.complexity,
+                    "tags": list(info.tags), "step_limit": info.step_limit,
+                    "template": info.template, "android_world_name": info.android_world_name,
+                    "difficulty": info.difficulty, "optimal_steps": info.optimal_steps})
     return out
