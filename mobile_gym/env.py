@@ -412,10 +412,7 @@ class MobileEnv(gym.Env[dict, dict]):
                      hierarchy: str | None) -> StepInputs:
         device = self._device
         assert device is not None
-        read: Callable[[], str] = device.view_hierarchy
-        if hierarchy is not None:
-            def read() -> str:
-                return hierarchy
+        read: Callable[[], str] = device.view_hierarchy if hierarchy is None else (lambda: hierarchy)
         return StepInputs(frame_id=self._frame_id, screenshot=device.screenshot, view_hierarchy=read,
                           text_boxes=device.text_boxes, log_lines=log_lines, response=response,
                           device=device, screen_size=self._screen_size)
