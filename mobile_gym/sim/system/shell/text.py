@@ -4,9 +4,11 @@ sleep, test/[, export, seq, grep, head, tail, wc, sort, uniq, id, whoami, uname.
 from __future__ import annotations
 
 import re
+import time
 
 from mobile_gym.sim.system.shell.core import SH, ExitShell, LoopControl, Proc, UsageError, _reason
 from mobile_gym.sim.system.shell.files import split_flags
+from mobile_gym.untrusted.bounded_regex import BoundedPattern, PatternTooLarge, SearchTimeout
 
 
 #: Limits of the simulated shell where a real one would allocate gigabytes or sleep for ages.
@@ -335,6 +337,10 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+#: Wall-clock seconds one grep may spend searching (never past the command line's budget).
+GREP_SECONDS = 2.0
+
+
 def cmd_grep(proc: Proc) -> int:
     flags, values, args = split_flags(proc, "ivcEFqonlwxhHrsz", "e")
     if "e" in values:
@@ -348,13 +354,22 @@ def cmd_grep(proc: Proc) -> int:
         source = rf"\b(?:{source})\b"
     if "x" in flags:
         source = rf"(?:{source})\Z"
+    deadline = min(proc.shell.deadline, time.monotonic() + GREP_SECONDS)
     try:
-        rx = re.compile(source, re.IGNORECASE if "i" in flags else 0)
-    except re.error as exc:
+        rx = BoundedPattern(source, re.IGNORECASE if "i" in flags else 0, deadline=deadline)
+    except (re.error, PatternTooLarge) as exc:
         raise UsageError(f"grep: bad regex '{pattern}': {exc}", 2) from None
     inputs = _input_texts(proc, args)
     if inputs is None:
         return 2
+    try:
+        return _grep(proc, rx, flags, inputs)
+    except SearchTimeout:
+        raise UsageError(f"grep: pattern '{pattern}' ran out of time after {GREP_SECONDS:g} s "
+                         "(it backtracks too much; the simulated grep's limit)", 2) from None
+
+
+def _grep(proc: Proc, rx: BoundedPattern, flags: set[str], inputs: list[tuple[str, str]]) -> int:
     matched_any = False
     show_name = (len(inputs) > 1 or "H" in flags) and "h" not in flags
     for name, text in inputs:
