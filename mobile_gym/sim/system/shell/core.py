@@ -338,7 +338,8 @@ class Shell:
             self._depth -= 1
             if saved is not None:  # a child shell: its directory and variables stay inside
                 self.cwd, self.vars, self.loop_depth = saved
-            self._close_redirects(io, out, err)
+            if not self._close_redirects(io, out, err):
+                self.status = 1
         return self.status
 
     def _enter(self) -> None:
@@ -434,7 +435,8 @@ class Shell:
         if io is None:
             return 1
         code = self._exec(argv, io.stdin, io.fds) if argv else 0
-        self._close_redirects(io, out, err)
+        if not self._close_redirects(io, out, err):
+            code = 1
         return code
 
     def _open_redirects(self, redirects: list[Redirect], stdin: Input, err: bytearray) -> _Redirected | None:
@@ -477,15 +479,23 @@ class Shell:
                 fds[redir.fd] = sink
         return io
 
-    def _close_redirects(self, io: _Redirected, out: bytearray, err: bytearray) -> None:
-        """Route what went to the unredirected descriptors; files get their bytes."""
+    def _close_redirects(self, io: _Redirected, out: bytearray, err: bytearray) -> bool:
+        """Route what went to the unredirected descriptors; files get their bytes (False when
+        one could not be written)."""
         check_stream(out, len(io.original[1]))
         out += io.original[1]
         check_stream(err, len(io.original[2]))
         err += io.original[2]
+        ok = True
         for sink in io.files:
             if sink:
-                self.android.storage.write(sink.path, bytes(sink), append=True)
+                try:
+                    self.android.storage.write(sink.path, bytes(sink), append=True)
+                except (OSError, ValueError) as exc:  # a full device: the command's write failed
+                    check_stream(err, 200)
+                    err += f"{SH}: {sink.path}: write error: {_reason(exc)}\n".encode()
+                    ok = False
+        return ok
 
     def _exec(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
         name = argv[0]
