@@ -49,7 +49,8 @@ def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tu
     try:
         return android.shell_bytes(cmd, merge_stderr=merge_stderr)
     except Exception as exc:  # noqa: BLE001 - a command must not take the server down
-        return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {exc}\n".encode()
+        reason = android.storage.device_text(str(exc))  # never the storage's host folder
+        return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {reason}\n".encode()
 
 
 def parse_shell_service(service: str) -> tuple[list[str], str]:

@@ -149,7 +149,7 @@ def _recv(sock: socket.socket, slot: DeviceSlot, path: str) -> bool:
         except PermissionError:
             return "Permission denied"
         except (OSError, ValueError) as exc:
-            return str(exc)
+            return android.storage.device_text(str(exc))
 
     data = slot.run(read, step=False)
     if isinstance(data, str):
@@ -194,7 +194,7 @@ def _send(sock: socket.socket, slot: DeviceSlot, spec: str) -> bool:
         try:
             android.storage.write(path, bytes(data))
         except (OSError, ValueError) as exc:
-            return f"couldn't create file: {exc}"
+            return f"couldn't create file: {android.storage.device_text(str(exc))}"
         return None
 
     error = slot.run(write, step=False)

@@ -16,7 +16,7 @@ from mobile_gym.sim.system.shell.sqlite_cmd import split_statements
 from mobile_gym.tasks.validators import sqlite as state_sql
 from mobile_gym.untrusted import sqlite_guard
 
-from .conftest import SECRET, host_root_shown
+from .conftest import SECRET, Client, host_root_shown
 
 DB = "/data/local/tmp/t.db"
 DENIED = "Error: in prepare, not authorized (23)\n"
@@ -133,8 +133,7 @@ def test_a_task_shell_step_through_mobile_gym_run(tmp_path, canaries, capsys):
 
 
 def test_an_adb_serve_client(served, canaries):
-    from .conftest import Client
-    server, sim = served
+    server, _sim = served
     client = Client(server.port)
     try:
         out = client.shell("emulator-5554", f"sqlite3 {DB} \"ATTACH '{canaries.missing}' AS c; "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import errno
+import functools
 import os
 import posixpath
 import shutil
@@ -24,6 +25,7 @@ import sqlite3
 import stat as _stat
 import tempfile
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +104,22 @@ def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str
     return norm
 
 
+def _device_errors(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Re-raise an OSError raised by a host call (it names a host file) as the same kind of
+    error naming the device path given to `method`, so no message shows the host folder."""
+
+    @functools.wraps(method)
+    def wrapper(self: Storage, path: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, path, *args, **kwargs)
+        except OSError as exc:
+            if exc.filename is None or not exc.errno:
+                raise
+            raise OSError(exc.errno, f"{path}: {os.strerror(exc.errno)}") from None
+
+    return wrapper
+
+
 class Storage:
     """Device paths <-> host files under `root_dir` (a fresh temp dir when not given)."""
 
@@ -153,6 +171,13 @@ class Storage:
             self._real_folders.add(folder)
         return host
 
+    def device_text(self, text: str) -> str:
+        """`text` with every host path under the storage turned into its device path (for
+        messages that may quote one, such as an exception from SQLite or the OS)."""
+        if self.root not in text:
+            return text
+        return text.replace(self.root + os.sep, "/").replace(self.root, "/")
+
     def _writable(self, device_path: str) -> str:
         norm = normalize(device_path)
         if not any(norm == w or norm.startswith(w + "/") for w in _WRITABLE):
@@ -172,6 +197,7 @@ class Storage:
         except (PermissionError, FileNotFoundError):
             return False
 
+    @_device_errors
     def read(self, path: str) -> bytes:
         host = self.host_path(path)
         if os.path.isdir(host):
@@ -202,6 +228,7 @@ class Storage:
         self._mtimes[rel] = (st.st_mtime_ns, st.st_size, now)
         return now
 
+    @_device_errors
     def mtime(self, path: str) -> float:
         """Device time of the last change of a file or directory."""
         return self._device_mtime(*self._host_stat(path))
@@ -210,10 +237,12 @@ class Storage:
         is_dir = _stat.S_ISDIR(st.st_mode)
         return DirEntry(name, is_dir, 4096 if is_dir else st.st_size, self._device_mtime(host, st))
 
+    @_device_errors
     def stat(self, path: str) -> DirEntry:
         host, st = self._host_stat(path)
         return self._entry(posixpath.basename(normalize(path)) or "/", host, st)
 
+    @_device_errors
     def list(self, path: str) -> list[DirEntry]:
         """Entries of a directory, sorted by name."""
         host = self.host_path(path)
@@ -233,6 +262,7 @@ class Storage:
         st = os.stat(host)
         self._mtimes[self._rel(host)] = (st.st_mtime_ns, st.st_size, self._clock.now())
 
+    @_device_errors
     def write(self, path: str, data: bytes, append: bool = False) -> None:
         """Write (or append) bytes, creating parent directories."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -299,6 +329,7 @@ class Storage:
             limits = dataclasses.replace(limits, database_bytes=room)
         return sqlite_guard.connect(host, limits, **connect_kwargs)
 
+    @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:
         host = self._writable(path)
         norm = normalize(path)
@@ -313,6 +344,7 @@ class Storage:
         self._touched(host)
         self._touched(os.path.dirname(host))
 
+    @_device_errors
     def remove(self, path: str, recursive: bool = False) -> None:
         host = self._writable(path)
         norm = normalize(path)
@@ -331,6 +363,7 @@ class Storage:
             del self._mtimes[rel]
         self._touched(os.path.dirname(host))
 
+    @_device_errors
     def rename(self, src: str, dst: str) -> None:
         hsrc, hdst = self._writable(src), self._writable(dst)
         if not os.path.lexists(hsrc):
@@ -345,6 +378,7 @@ class Storage:
         self._touched(os.path.dirname(hsrc))
         self._touched(os.path.dirname(hdst))
 
+    @_device_errors
     def copy_tree(self, src: str, dst: str) -> None:
         """Copy a file, or a folder with everything in it, to `dst` (created, parents included).
         A folder cannot be copied into itself (ValueError, as cp refuses it)."""
@@ -361,6 +395,7 @@ class Storage:
         else:
             self.write(dst, self.read(src))
 
+    @_device_errors
     def touch(self, path: str) -> None:
         host = self._writable(path)
         if not os.path.lexists(host):

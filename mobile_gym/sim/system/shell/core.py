@@ -518,7 +518,7 @@ class Shell:
             code = exc.code
         except (OSError, ValueError, TypeError, LookupError) as exc:
             # A command must never take the device down: report like a failing binary.
-            proc.eprint(f"{name}: {_reason(exc)}")
+            proc.eprint(f"{name}: {self.android.storage.device_text(_reason(exc))}")
             code = 1
         return int(code) & 0xFF
 
