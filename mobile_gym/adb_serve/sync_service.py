@@ -27,6 +27,7 @@ from mobile_gym.adb_serve.protocol import (
     sync_header,
 )
 from mobile_gym.adb_serve.slots import DeviceSlot
+from mobile_gym.sim.system.storage import OutsideStorageError
 
 if TYPE_CHECKING:
     from mobile_gym.sim.android import SimAndroid
@@ -142,7 +143,7 @@ def _recv(sock: socket.socket, slot: DeviceSlot, path: str) -> bool:
     def read(android: SimAndroid) -> bytes | str:
         try:
             return android.storage.read(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, OutsideStorageError):  # outside reads as missing
             return "No such file or directory"
         except IsADirectoryError:
             return "Is a directory"

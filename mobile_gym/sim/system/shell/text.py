@@ -182,7 +182,7 @@ def cmd_read(proc: Proc) -> int:
         text = re.sub(r"\\(.)", r"\1", text)
     fields = text.split(None, len(names) - 1) if len(names) > 1 else [text.strip()]
     for k, name in enumerate(names):
-        proc.shell.vars[name] = fields[k].rstrip() if k < len(fields) else ""
+        proc.shell.set_var(name, fields[k].rstrip() if k < len(fields) else "")
     return 0 if complete else 1
 
 
@@ -312,7 +312,7 @@ def cmd_export(proc: Proc) -> int:
     for arg in proc.argv[1:]:
         name, sep, value = arg.partition("=")
         if sep:
-            proc.shell.vars[name] = value
+            proc.shell.set_var(name, value)
     return 0
 
 
