@@ -106,6 +106,8 @@ class Budget:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
+        self._step = limits.progress_interval
+        self._cap = limits.instructions if limits.instructions is not None else float("inf")
         self.instructions = 0
         self.deadline = float("inf")
         self.tripped: str | None = None
@@ -118,10 +120,9 @@ class Budget:
         self.deadline = ends if deadline is None else min(ends, deadline)
 
     def __call__(self) -> int:
-        self.instructions += self.limits.progress_interval
-        cap = self.limits.instructions
-        if cap is not None and self.instructions >= cap:
-            self.tripped = f"it ran more than {cap:,} SQLite VM instructions"
+        self.instructions += self._step
+        if self.instructions >= self._cap:
+            self.tripped = f"it ran more than {self.limits.instructions:,} SQLite VM instructions"
             return 1
         if time.monotonic() > self.deadline:
             self.tripped = "it ran past its time limit"

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mobile_gym import cli
 from mobile_gym.device.sim_device import SimDevice
@@ -176,3 +178,20 @@ def test_the_guard_leaves_plain_vacuum_and_refuses_a_named_one(tmp_path):
         conn.execute(f"VACUUM INTO '{tmp_path / 'copy.db'}'")
     conn.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.db"]
+
+
+_FRAGMENTS = ["SELECT 1", ";", " ", "\n", "'a;b'", "'it''s;'", '"x;y"', "`q;`", "[a;b]", "-- c;\n",
+              "/* ; */", "/* open", "CREATE TRIGGER tr AFTER INSERT ON q BEGIN", "CREATE TEMP TRIGGER",
+              "EXPLAIN", "END", "CASE WHEN 1 THEN 2 END", "INSERT INTO q VALUES (1)", "x", "'open"]
+
+
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=14).map(" ".join))
+@settings(max_examples=300, deadline=None)
+def test_statement_splitting_matches_sqlite3_complete_on_random_scripts(sql):
+    pieces = list(split_statements(sql))
+    for k, piece in enumerate(pieces):
+        assert piece in sql
+        if k < len(pieces) - 1:
+            assert sqlite3.complete_statement(piece), piece
+        for cut in (j for j, ch in enumerate(piece[:-1]) if ch == ";"):
+            assert not sqlite3.complete_statement(piece[:cut + 1]), (piece, cut)
