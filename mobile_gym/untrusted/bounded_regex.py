@@ -20,7 +20,7 @@ from typing import Any
 
 import regex
 
-__all__ = ["MAX_EXPANSION", "BoundedPattern", "PatternTooLarge", "SearchTimeout", "expansion"]
+__all__ = ["MAX_EXPANSION", "BoundedPattern", "PatternTooLarge", "SearchTimeout", "expansion", "regex_flags"]
 
 #: Most pattern items a pattern may stand for once its counted repeats are written out.
 MAX_EXPANSION = 100_000
@@ -80,7 +80,7 @@ class BoundedPattern:
         self.pattern = pattern
         self.deadline = deadline
         try:
-            self._compiled = regex.compile(pattern, _regex_flags(flags))
+            self._compiled = regex.compile(pattern, regex_flags(flags))
         except regex.error as exc:  # accepted by re, refused by regex: rare
             raise re.error(str(exc), pattern) from None
 
@@ -112,7 +112,7 @@ class BoundedPattern:
             raise self._expired() from None
 
 
-def _regex_flags(flags: int) -> int:
+def regex_flags(flags: int) -> int:
     """The `regex` module's flags for `re` flags (their values differ)."""
     out = 0
     for re_flag, regex_flag in ((re.IGNORECASE, regex.IGNORECASE), (re.MULTILINE, regex.MULTILINE),
