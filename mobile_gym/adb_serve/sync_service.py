@@ -12,6 +12,7 @@ the device's `ls -l` shows), and SEND's mode is accepted but not kept.
 from __future__ import annotations
 
 import functools
+import os
 import socket
 import stat as _stat
 import struct
@@ -195,7 +196,8 @@ def _send(sock: socket.socket, slot: DeviceSlot, spec: str) -> bool:
         try:
             android.storage.write(path, bytes(data))
         except (OSError, ValueError) as exc:
-            return f"couldn't create file: {android.storage.device_text(str(exc))}"
+            reason = os.strerror(exc.errno) if isinstance(exc, OSError) and exc.errno else str(exc)
+            return f"couldn't create file: {android.storage.device_text(reason)}"
         return None
 
     error = slot.run(write, step=False)

@@ -108,3 +108,31 @@ def test_the_per_reset_budget_starts_over_on_restore(android, monkeypatch):
     assert code == 1 and "between two resets" in err
     android.restore(snap)
     assert android.shell("echo hi") == (0, "hi\n", "")
+
+
+def test_adb_push_past_the_quota_is_refused_with_enospc(monkeypatch, tmp_path):
+    import struct
+
+    from mobile_gym.adb_serve import AdbServer
+    from mobile_gym.device.sim_device import SimDevice
+
+    from .conftest import Client
+
+    sim = SimDevice(storage_quota_bytes=1024 * 1024)
+    server = AdbServer({"emulator-5554": sim}, clock=0.05).start()
+    try:
+        client = Client(server.port)
+        assert client.send("host:transport:emulator-5554") == "OKAY"
+        assert client.send("sync:") == "OKAY"
+        spec = b"/sdcard/big.bin,33188"
+        client.sock.sendall(b"SEND" + struct.pack("<I", len(spec)) + spec)
+        for _ in range(40):  # 40 chunks of 64 KiB: 2.5 MiB
+            client.sock.sendall(b"DATA" + struct.pack("<I", 65536) + b"x" * 65536)
+        client.sock.sendall(b"DONE" + struct.pack("<I", 0))
+        ident = client._read(4)
+        message = client._read(struct.unpack("<I", client._read(4))[0]).decode()
+        client.close()
+    finally:
+        server.stop()
+        sim.close()
+    assert (ident, message) == (b"FAIL", "couldn't create file: No space left on device")
