@@ -89,7 +89,7 @@ class Limits:
     value_bytes: int = 16 * 1024 * 1024
     #: Most VM instructions per connection, counted every `progress_interval` instructions.
     instructions: int | None = None
-    #: Wall-clock seconds the connection may work, from `guard()` (see Budget.restart).
+    #: Wall-clock seconds the connection may work, counted from `guard()`.
     seconds: float | None = None
     progress_interval: int = 1000
     #: Most columns in a result or table (SQLITE_LIMIT_COLUMN).
@@ -109,15 +109,8 @@ class Budget:
         self._step = limits.progress_interval
         self._cap = limits.instructions if limits.instructions is not None else float("inf")
         self.instructions = 0
-        self.deadline = float("inf")
+        self.deadline = float("inf") if limits.seconds is None else time.monotonic() + limits.seconds
         self.tripped: str | None = None
-        self.restart(limits.seconds)
-
-    def restart(self, seconds: float | None, deadline: float | None = None) -> None:
-        """Allow `seconds` from now (None: no time bound), but never past `deadline`
-        (a `time.monotonic()` value, e.g. the end of a shell command line's budget)."""
-        ends = float("inf") if seconds is None else time.monotonic() + seconds
-        self.deadline = ends if deadline is None else min(ends, deadline)
 
     def __call__(self) -> int:
         self.instructions += self._step
@@ -133,9 +126,11 @@ class Budget:
 def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
     """Install the authorizer, limits, bounded printf and progress handler on `conn`."""
     if limits.database_bytes is not None:
-        page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
-        pages = max(1, limits.database_bytes // page_size)
-        conn.execute(f"PRAGMA max_page_count = {pages}")
+        try:
+            page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
+            conn.execute(f"PRAGMA max_page_count = {max(1, limits.database_bytes // page_size)}")
+        except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
+            pass
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.value_bytes)
     if limits.columns is not None:
         conn.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, limits.columns)
