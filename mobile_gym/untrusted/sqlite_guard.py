@@ -5,7 +5,8 @@ clients), the state checks of task files, and database files a task pushes onto 
 (their triggers and views run when an app opens them). `guard(conn, limits)` installs:
 
 * an authorizer that refuses ATTACH and DETACH (so no host file can be opened, created or read,
-  `file:` URIs included), VACUUM INTO, and every pragma outside a small allow-list (no
+  `file:` URIs included; a plain VACUUM the caller vouches for may attach its private
+  temporary database), VACUUM INTO, and every pragma outside a small allow-list (no
   `temp_store_directory` / `data_store_directory`, which change every connection of the process,
   no `database_list`, which shows the host path, no `writable_schema`, no raising of
   `max_page_count` or `page_size`). SQLite answers a refused statement with "not authorized";
@@ -15,8 +16,9 @@ clients), the state checks of task files, and database files a task pushes onto 
 * `printf` / `format` that answer NULL at once for a `%c` whose width or precision is over the
   length limit (SQLite's answer too, but only after seconds spent in one VM instruction that no
   progress handler can interrupt);
-* optionally `PRAGMA max_page_count`, so a database cannot grow past a size (SQLite then fails
-  with "database or disk is full", as on a full device).
+* optionally `PRAGMA max_page_count` (of the file and of its temporary tables), so a database
+  cannot grow past a size (SQLite then fails with "database or disk is full", as on a full
+  device).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Budget", "Limits", "NOT_AUTHORIZED", "authorize", "connect", "guard"]
+__all__ = ["Budget", "Limits", "NOT_AUTHORIZED", "authorize", "connect", "guard", "is_plain_vacuum"]
 
 #: SQLite's message for a statement its authorizer refused.
 NOT_AUTHORIZED = "not authorized"
@@ -60,13 +62,13 @@ _REFUSED_FUNCTIONS = frozenset({"load_extension"})
 
 
 def authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,
-              _trigger: str | None) -> int:
+              _trigger: str | None, *, vacuum: bool = False) -> int:
     """The authorizer callback (`Connection.set_authorizer`): SQLITE_DENY for what may leave
-    the database file or change the process, SQLITE_OK otherwise."""
+    the database file or change the process, SQLITE_OK otherwise. `vacuum=True` while a plain
+    VACUUM runs: it attaches a private temporary database named '' (VACUUM INTO and every
+    ATTACH statement name a file or a `file:` URI, and stay refused)."""
     if action == sqlite3.SQLITE_ATTACH:
-        # Plain VACUUM attaches a private temporary database named ''; VACUUM INTO and every
-        # ATTACH statement name a file (or a `file:` URI).
-        return sqlite3.SQLITE_OK if arg1 == "" else sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK if vacuum and arg1 == "" else sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_DETACH:
         return sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_PRAGMA:
@@ -111,6 +113,8 @@ class Budget:
         self.instructions = 0
         self.deadline = float("inf") if limits.seconds is None else time.monotonic() + limits.seconds
         self.tripped: str | None = None
+        #: Set while the caller runs a statement it checked to be a plain VACUUM.
+        self.vacuum = False
 
     def __call__(self) -> int:
         self.instructions += self._step
@@ -128,7 +132,9 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
     if limits.database_bytes is not None:
         try:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
-            conn.execute(f"PRAGMA max_page_count = {max(1, limits.database_bytes // page_size)}")
+            pages = max(1, limits.database_bytes // page_size)
+            conn.execute(f"PRAGMA max_page_count = {pages}")
+            conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
         except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
             pass
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.value_bytes)
@@ -139,10 +145,16 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
     bounded = _bounded_printf(limits.value_bytes)
     for name in ("printf", "format"):
         conn.create_function(name, -1, bounded, deterministic=True)
-    conn.set_authorizer(authorize)
     budget = Budget(limits)
+    conn.set_authorizer(lambda *args: authorize(*args, vacuum=budget.vacuum))
     conn.set_progress_handler(budget, limits.progress_interval)
     return budget
+
+
+def is_plain_vacuum(statement: str) -> bool:
+    """Whether `statement` is `VACUUM [schema]` without INTO (conservatively: no INTO anywhere)."""
+    words = statement.upper().replace(";", " ").split()
+    return bool(words) and words[0] == "VACUUM" and len(words) <= 2 and "INTO" not in statement.upper()
 
 
 def connect(path: str, limits: Limits = Limits(), **kwargs: Any) -> tuple[sqlite3.Connection, Budget]:

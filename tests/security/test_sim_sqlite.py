@@ -171,9 +171,13 @@ def test_statement_splitting_is_linear():
 
 
 def test_the_guard_leaves_plain_vacuum_and_refuses_a_named_one(tmp_path):
-    conn, _ = sqlite_guard.connect(str(tmp_path / "x.db"), isolation_level=None)
+    conn, budget = sqlite_guard.connect(str(tmp_path / "x.db"), isolation_level=None)
     conn.execute("CREATE TABLE t(x)")
+    with pytest.raises(sqlite3.DatabaseError):
+        conn.execute("VACUUM")  # the caller has not vouched for it
+    budget.vacuum = sqlite_guard.is_plain_vacuum("VACUUM")
     conn.execute("VACUUM")
+    budget.vacuum = sqlite_guard.is_plain_vacuum(f"VACUUM INTO '{tmp_path / 'copy.db'}'")
     with pytest.raises(sqlite3.DatabaseError):
         conn.execute(f"VACUUM INTO '{tmp_path / 'copy.db'}'")
     conn.close()
@@ -195,3 +199,20 @@ def test_statement_splitting_matches_sqlite3_complete_on_random_scripts(sql):
             assert sqlite3.complete_statement(piece), piece
         for cut in (j for j, ch in enumerate(piece[:-1]) if ch == ";"):
             assert not sqlite3.complete_statement(piece[:cut + 1]), (piece, cut)
+
+
+def test_attach_of_a_private_temporary_database_is_refused_too(android):
+    assert android.shell(f"sqlite3 {DB} \"ATTACH '' AS v; CREATE TABLE v.t(x)\"") == (1, "", DENIED)
+    assert android.shell(f"sqlite3 {DB} \"ATTACH ':memory:' AS v\"") == (1, "", DENIED)
+
+
+def test_temporary_tables_count_against_the_free_space():
+    from mobile_gym.sim.android import SimAndroid
+    phone = SimAndroid(storage_quota_bytes=2 * 1024 * 1024)
+    try:
+        code, _, err = phone.shell(f"sqlite3 {DB} \"CREATE TEMP TABLE x(a); WITH RECURSIVE r(i) AS "
+                                   "(SELECT 1 UNION ALL SELECT i+1 FROM r LIMIT 10000) "
+                                   "INSERT INTO x SELECT randomblob(1000) FROM r\"")
+        assert code == 1 and "database or disk is full" in err
+    finally:
+        phone.close()

@@ -98,12 +98,15 @@ def _run_statements(proc: Proc, conn: sqlite3.Connection, budget: sqlite_guard.B
         if stmt.strip().startswith("."):
             proc.eprint(f"Error: dot-commands are not supported: {stmt.strip().split()[0]}")
             return 1
+        budget.vacuum = sqlite_guard.is_plain_vacuum(stmt)
         try:
             cur = conn.execute(stmt)
             rows = cur.fetchmany(MAX_ROWS + 1)
         except (sqlite3.Error, sqlite3.Warning, ValueError) as exc:
             proc.eprint(_error_line(exc, budget))
             return 1
+        finally:
+            budget.vacuum = False
         if len(rows) > MAX_ROWS:
             proc.eprint(f"Error: more than {MAX_ROWS} rows (the simulated sqlite3's limit)")
             return 1
