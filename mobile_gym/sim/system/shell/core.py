@@ -388,7 +388,8 @@ class Shell:
                 self._iterations += 1
                 if self._iterations > LOOP_LIMIT:
                     raise LoopLimitExceeded
-                self.check_budget()
+                if not self._iterations & 255:  # every command checks too; this covers empty bodies
+                    self.check_budget()
                 try:
                     if isinstance(node, For):
                         assert values is not None
