@@ -58,7 +58,8 @@ _READ_ONLY_PRAGMAS = frozenset({
     "data_version", "freelist_count", "hard_heap_limit", "max_page_count", "mmap_size",
     "page_count", "page_size", "schema_version", "soft_heap_limit", "threads",
 })
-_REFUSED_FUNCTIONS = frozenset({"load_extension"})
+# Functions that load code or hand SQLite a pointer (both off by default; refused regardless).
+_REFUSED_FUNCTIONS = frozenset({"load_extension", "fts3_tokenizer"})
 
 
 def authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,

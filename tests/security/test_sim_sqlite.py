@@ -216,3 +216,9 @@ def test_temporary_tables_count_against_the_free_space():
         assert code == 1 and "database or disk is full" in err
     finally:
         phone.close()
+
+
+def test_functions_that_load_code_are_refused(android):
+    for call in ("load_extension('/tmp/x.so')", "fts3_tokenizer('simple', x'4141414141414141')"):
+        code, _, err = android.shell(f'sqlite3 {DB} "SELECT {call}"')
+        assert code == 1 and "not authorized to use function" in err
