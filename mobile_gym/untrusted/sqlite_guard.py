@@ -138,11 +138,9 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
             conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
         except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
             pass
-    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.value_bytes)
-    if limits.columns is not None:
-        conn.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, limits.columns)
-    if limits.sql_length is not None:
-        conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, limits.sql_length)
+    _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)
+    _set_limit(conn, "SQLITE_LIMIT_COLUMN", limits.columns)
+    _set_limit(conn, "SQLITE_LIMIT_SQL_LENGTH", limits.sql_length)
     bounded = _bounded_printf(limits.value_bytes)
     for name in ("printf", "format"):
         conn.create_function(name, -1, bounded, deterministic=True)
@@ -150,6 +148,13 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
     conn.set_authorizer(lambda *args: authorize(*args, vacuum=budget.vacuum))
     conn.set_progress_handler(budget, limits.progress_interval)
     return budget
+
+
+def _set_limit(conn: sqlite3.Connection, name: str, value: int | None) -> None:
+    """`conn.setlimit(sqlite3.<name>, value)` when given; Python 3.10 has no setlimit, and there
+    SQLite's defaults stay (1e9-byte values; the progress handler still bounds the work)."""
+    if value is not None and hasattr(conn, "setlimit"):
+        conn.setlimit(getattr(sqlite3, name), value)
 
 
 def is_plain_vacuum(statement: str) -> bool:
@@ -184,7 +189,7 @@ def _bounded_printf(max_length: int) -> Callable[..., Any]:
             return None
         if not helper:
             conn = sqlite3.connect(":memory:")
-            conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_length)
+            _set_limit(conn, "SQLITE_LIMIT_LENGTH", max_length)
             helper.append(conn)
         marks = ", ".join("?" * (len(args) + 1))
         return helper[0].execute(f"SELECT printf({marks})", (fmt, *args)).fetchone()[0]
