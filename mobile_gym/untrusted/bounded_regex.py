@@ -5,7 +5,8 @@ Python's `re` cannot be stopped once a search starts, and `(a|aa)+$` backtracks 
 55 characters. `BoundedPattern` keeps `re` syntax but searches with the `regex` module, which
 takes a timeout and releases the GIL while it searches (other threads, such as adb-serve's
 other connections, keep running). Every search of one pattern shares one deadline, so many
-fast lines cannot add up to a stall either. The `regex` module expands counted repeats when it
+fast lines cannot add up to a stall either. (One search is stopped by the `regex` module, which
+measures its timeout in process CPU time: on a loaded host it ends later by the wall clock.) The `regex` module expands counted repeats when it
 compiles, so `(?:(?:a{1000}){1000}){1000}` would exhaust memory: patterns whose expansion is
 over MAX_EXPANSION are refused before compiling.
 """

@@ -11,7 +11,9 @@ from .conftest import Client
 HOSTILE = "echo " + "a" * 55 + "! | grep -E '(a|aa)+$'; while :; do :; done"
 
 
-def test_host_version_answers_while_a_hostile_command_runs(served):
+def test_host_version_answers_while_a_hostile_command_runs(served, monkeypatch):
+    from mobile_gym.sim.system.shell import core
+    monkeypatch.setattr(core, "COMMAND_LINE_SECONDS", 4.0)  # the server runs in this process
     server, _sim = served
     result: dict[str, str] = {}
 

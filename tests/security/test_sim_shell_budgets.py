@@ -17,7 +17,7 @@ HOSTILE_REGEX = "echo " + "a" * 55 + "! | grep -E '(a|aa)+$'"
 def _timed(android, cmd):
     t0 = time.monotonic()
     result = android.shell(cmd)
-    assert time.monotonic() - t0 < 15, cmd[:80]
+    assert time.monotonic() - t0 < 30, cmd[:80]  # generous: CI hosts may be loaded
     return result
 
 
@@ -37,8 +37,8 @@ def test_doubling_a_variable_fails_fast(android):
 
 
 def test_an_endless_pipe_producer_is_bounded(android):
-    code, _, err = _timed(android, "while :; do echo aaaaaaaaaaaaaaaaaaaaaaaa; done | wc -c")
-    assert code == 1 and ("limit" in err or "loop iterations" in err)
+    code, out, err = _timed(android, "a=$(seq 1 100000); while :; do echo \"$a\"; done | wc -c")
+    assert (code, out) == (1, "") and "output over 67108864 bytes" in err
 
 
 @pytest.mark.parametrize("cmd", [

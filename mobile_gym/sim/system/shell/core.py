@@ -307,7 +307,8 @@ class Shell:
                 code = self._command(cmd, data, sink, err)
             else:
                 code = self._compound(cmd, data, sink, err)
-            data = Input(bytes(sink))
+            if i < last:  # the next command reads this one's output (never copy `out` itself)
+                data = Input(bytes(sink))
         if pipe.negated:
             return 0 if code else 1
         return code
