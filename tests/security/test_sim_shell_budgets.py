@@ -60,16 +60,16 @@ def test_cp_into_itself_is_refused(android):
 
 
 def test_the_storage_quota_holds_on_every_write_path(tmp_path):
-    phone = SimAndroid(storage_quota_bytes=4 * 1024 * 1024)
+    phone = SimAndroid(storage_quota_bytes=1024 * 1024)
     try:
-        code, _, err = _timed(phone, "seq 1 900000 > /sdcard/a.txt")  # ~6 MB
+        code, _, err = _timed(phone, "seq 1 200000 > /sdcard/a.txt")  # 1.3 MB
         assert code == 1 and "No space left on device" in err
         assert phone.storage.used_bytes() <= phone.storage.quota_bytes
-        phone.shell("seq 1 300000 > /sdcard/b.txt")  # ~2 MB, fits
+        assert phone.shell("seq 1 70000 > /sdcard/b.txt")[0] == 0  # 409 kB, fits
         code, _, err = _timed(phone, "cp /sdcard/b.txt /sdcard/c.txt && cp /sdcard/b.txt /sdcard/d.txt")
-        assert code == 1 and "No space left on device" in err
+        assert code == 1 and "No space left on device" in err and phone.storage.exists("/sdcard/c.txt")
         with pytest.raises(OSError, match="No space left on device"):
-            phone.storage.write("/sdcard/e.bin", b"x" * (3 * 1024 * 1024))
+            phone.storage.write("/sdcard/e.bin", b"x" * (600 * 1024))
         code, _, err = _timed(phone, "sqlite3 /data/local/tmp/big.db \"CREATE TABLE t(x); WITH RECURSIVE "
                                      "c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 20000) "
                                      "INSERT INTO t SELECT randomblob(1000) FROM c\"")
