@@ -303,9 +303,6 @@ class Storage:
                     self._watched[host] = now
         return self._used
 
-    def free_bytes(self) -> int:
-        return max(0, self.quota_bytes - self.used_bytes())
-
     def _reserve(self, extra: int) -> None:
         """Refuse a change that adds `extra` bytes past the quota (ENOSPC, as Android does)."""
         if extra > 0 and self.used_bytes() + extra > self.quota_bytes:
