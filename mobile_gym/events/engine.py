@@ -37,6 +37,7 @@ from mobile_gym.events.listeners import (
     default_episode_end,
 )
 from mobile_gym.events.matchers import (
+    AnswerMatcher,
     SentenceEncoder,
     default_sentence_encoder,
     make_matcher,
@@ -321,6 +322,9 @@ class EventEngine:
             src = ViewHierarchySource(es.id, repeat, at, selector=sel, properties=props)
         elif kind == "log_event":
             src = LogSource(es.id, repeat, at, filters=list(ev.filters), pattern=ev.pattern)
+        elif kind == "response_event" and ev.HasField("answer"):
+            src = ResponseSource(es.id, repeat, at,
+                                 matcher=AnswerMatcher.from_proto(ev.answer, where=at))
         elif kind == "response_event":
             matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=at, encoder=self._encoder_factory)
             src = ResponseSource(es.id, repeat, at, matcher=matcher)

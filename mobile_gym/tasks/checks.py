@@ -284,11 +284,27 @@ class _Checker:
                 problem = filter_spec_problem(flt)
                 if problem is not None:
                     self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
+        elif kind == "response_event" and ev.HasField("answer"):
+            self.check_answer(ev.answer, kpath + ("answer",), sid)
         elif kind == "response_event":
             if ev.mode == task_pb2.EventSource.REGEX:
                 self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
         elif kind == "state_event":
             self.check_state(ev, kpath, sid)
+
+    def check_answer(self, check, path: FieldPath, sid: int | None) -> None:
+        """A typed answer check: a known kind, a non-negative tolerance, parseable values."""
+        from mobile_gym.tasks.answers import AnswerFormatError, AnswerKind, check_answer
+
+        if check.kind not in AnswerKind._value2member_map_:
+            self.add("error", path + ("kind",), f"unknown answer kind {check.kind}", "bad-enum", sid)
+            return
+        if check.tolerance < 0:
+            self.add("error", path + ("tolerance",), "tolerance must be >= 0", "bad-value", sid)
+        try:
+            check_answer("", list(check.expected), AnswerKind(check.kind))
+        except AnswerFormatError as exc:
+            self.add("error", path + ("expected",), str(exc), "bad-value", sid)
 
     def check_rect(self, ev, path: FieldPath, sid: int | None) -> None:
         if not ev.HasField("rect"):
