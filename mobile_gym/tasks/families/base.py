@@ -111,6 +111,9 @@ class TaskFamily(abc.ABC):
     #: non-empty `response`), as a success iff every check holds then -- information-retrieval
     #: families (one check is the typed answer) and Verify families (the agent must report).
     ends_on_answer: ClassVar[bool] = False
+    #: Index of a `progress` item that must have fired (at any earlier or the same step)
+    #: before success counts, e.g. a Verify task's "the setting's page was on screen".
+    confirm_after: ClassVar[int | None] = None
     words: ClassVar[tuple[str, ...]] = ()  # vocabulary words beyond BASE_CHARS
     types_text: ClassVar[bool] = False  # False: no vocabulary (TEXT actions do nothing)
 
@@ -244,6 +247,11 @@ class TaskFamily(abc.ABC):
             raise ValueError(f"{self.name}: success_checks() returned no checks")
         success = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT, type=task_pb2.EventSlot.AND,
                                      repeatability=task_pb2.EventSlot.UNLIMITED)
+        if self.confirm_after is not None:
+            if not 0 <= self.confirm_after < len(progress_slot_ids):
+                raise ValueError(f"{self.name}: confirm_after={self.confirm_after} must name a "
+                                 "progress item")
+            success.prerequisite.append(progress_slot_ids[self.confirm_after])
         for item in checks:
             group = item if isinstance(item, (tuple, list)) else (item,)
             target = success

@@ -31,7 +31,7 @@ from mobile_gym.tasks.families.common import (
     setting_step,
     vh_source,
 )
-from mobile_gym.tasks.families.oracle import Sel, Tap
+from mobile_gym.tasks.families.oracle import Key, Sel, Tap
 
 _NS = task_pb2.AdbCall.Settings
 _VM = task_pb2.ValueMatch
@@ -62,15 +62,19 @@ class _SettingsFamily(TaskFamily):
     complexity = 1.0
     key: str = ""                  # which setting the family changes: wifi | bluetooth | brightness
     target: str = ""               # "on" | "off" | "max" | "min"
+    verify: bool = False           # a Verify family: start in the target state
 
     def sample(self, rng: np.random.Generator) -> SettingsParams:
         wifi = str(int(rng.integers(0, 2)))
         bt = str(int(rng.integers(0, 2)))
         level = int(rng.integers(30, 226))
+        reached = (self.target == "on") == self.verify   # start "on" for TurnOn Verify / TurnOff
         if self.key == "wifi":
-            wifi = "0" if self.target == "on" else "1"
+            wifi = "1" if reached else "0"
         elif self.key == "bluetooth":
-            bt = "0" if self.target == "on" else "1"
+            bt = "1" if reached else "0"
+        elif self.key == "brightness" and self.verify:
+            level = 255 if self.target == "max" else 1
         return SettingsParams(wifi, bt, level)
 
     def instruction(self, params: SettingsParams) -> str:
@@ -171,7 +175,106 @@ class SystemBrightnessMin(SystemBrightnessMax):
         return [setting_check(_NS.SYSTEM, "screen_brightness", _VM(expected="1"))]
 
 
+# -- Verify families: the setting already holds; the agent must look and report --------------
+
+class _Verify:
+    """Mixin: start in the target state, end on the answer, succeed only after the page showed
+    (the last progress item) and while the setting holds; the oracle opens the page, changes
+    nothing and answers "done"."""
+
+    verify = True
+    ends_on_answer = True
+    tags = ("settings", "verification", "easy")
+
+    def plan(self, params):
+        return super().plan(params)[:-1]  # type: ignore[misc]  # all but the final tap
+
+
+class SystemWifiTurnOnVerify(_Verify, SystemWifiTurnOn):
+    name = "SystemWifiTurnOnVerify"
+    android_world_name = "SystemWifiTurnOnVerify"
+    confirm_after = 0  # the page (or dialog) the last progress item sees
+    optimal_steps = 3
+
+
+class SystemWifiTurnOffVerify(_Verify, SystemWifiTurnOff):
+    name = "SystemWifiTurnOffVerify"
+    android_world_name = "SystemWifiTurnOffVerify"
+    confirm_after = 0  # the page (or dialog) the last progress item sees
+    optimal_steps = 3
+
+
+class SystemBluetoothTurnOnVerify(_Verify, SystemBluetoothTurnOn):
+    name = "SystemBluetoothTurnOnVerify"
+    android_world_name = "SystemBluetoothTurnOnVerify"
+    confirm_after = 1  # the page (or dialog) the last progress item sees
+    optimal_steps = 2
+
+
+class SystemBluetoothTurnOffVerify(_Verify, SystemBluetoothTurnOff):
+    name = "SystemBluetoothTurnOffVerify"
+    android_world_name = "SystemBluetoothTurnOffVerify"
+    confirm_after = 1  # the page (or dialog) the last progress item sees
+    optimal_steps = 2
+
+
+class SystemBrightnessMaxVerify(_Verify, SystemBrightnessMax):
+    name = "SystemBrightnessMaxVerify"
+    android_world_name = "SystemBrightnessMaxVerify"
+    confirm_after = 1  # the page (or dialog) the last progress item sees
+    optimal_steps = 2
+
+
+class SystemBrightnessMinVerify(_Verify, SystemBrightnessMin):
+    name = "SystemBrightnessMinVerify"
+    android_world_name = "SystemBrightnessMinVerify"
+    confirm_after = 1  # the page (or dialog) the last progress item sees
+    optimal_steps = 3
+
+
+# -- composite ---------------------------------------------------------------------------------
+
+class TurnOffWifiAndTurnOnBluetooth(_SettingsFamily):
+    """Two settings, 0.5 each (AndroidWorld averages the two checks); success needs both."""
+
+    name = "TurnOffWifiAndTurnOnBluetooth"
+    android_world_name = "TurnOffWifiAndTurnOnBluetooth"
+    complexity = 2.0
+    difficulty = "medium"
+    optimal_steps = 5
+    tags = ("settings", "wifi", "bluetooth", "composite", "medium")
+    template = "Turn off WiFi, then enable bluetooth"
+    key, target = "wifi+bluetooth", "off+on"
+
+    def sample(self, rng: np.random.Generator) -> SettingsParams:
+        level = int(rng.integers(30, 226))
+        return SettingsParams("1", "0", level)
+
+    def _wifi_off(self) -> task_pb2.StateEvent:
+        return setting_check(_NS.GLOBAL, "wifi_on", _VM(expected="0"))
+
+    def _bt_on(self) -> task_pb2.StateEvent:
+        return setting_check(_NS.GLOBAL, "bluetooth_on", _VM(expected="1"))
+
+    def parts(self, params):
+        return [(self._wifi_off(),
+                 setting_check(_NS.GLOBAL, "wifi_on", _VM(expected="^(?!0$)", mode=_VM.REGEX))),
+                (self._bt_on(),
+                 setting_check(_NS.GLOBAL, "bluetooth_on",
+                               _VM(expected="^(?!1$)", mode=_VM.REGEX)))]
+
+    def success_checks(self, params):
+        return [self._wifi_off(), self._bt_on()]
+
+    def plan(self, params):
+        return [*SystemWifiTurnOff().plan(params), Key("BACK", times=2),
+                *SystemBluetoothTurnOn().plan(params)[1:]]
+
+
 FAMILIES: tuple[type[TaskFamily], ...] = (
     SystemWifiTurnOn, SystemWifiTurnOff, SystemBluetoothTurnOn, SystemBluetoothTurnOff,
     SystemBrightnessMax, SystemBrightnessMin,
+    SystemWifiTurnOnVerify, SystemWifiTurnOffVerify, SystemBluetoothTurnOnVerify,
+    SystemBluetoothTurnOffVerify, SystemBrightnessMaxVerify, SystemBrightnessMinVerify,
+    TurnOffWifiAndTurnOnBluetooth,
 )
