@@ -315,7 +315,10 @@ def _distinct(rng: np.random.Generator, values: Sequence[str], n: int) -> list[s
 
 class CalendarEventsOnDate(_CalendarIR):
     name = "CalendarEventsOnDate"
-    android_world_name = "SimpleCalendarEventsOnDate"
+    tags = ('calendar', 'information_retrieval')
+    android_world_name = 'SimpleCalendarEventsOnDate'
+    difficulty = 'medium'
+    optimal_steps = 4
     template = ("What events do I have {date} in Simple Calendar Pro? Answer with the titles "
                 "only. If there are multiple titles, format your answer as a comma separated list.")
 
@@ -338,7 +341,10 @@ class CalendarEventsOnDate(_CalendarIR):
 
 class CalendarAnyEventsOnDate(CalendarEventsOnDate):
     name = "CalendarAnyEventsOnDate"
-    android_world_name = "SimpleCalendarAnyEventsOnDate"
+    tags = ('calendar', 'information_retrieval')
+    android_world_name = 'SimpleCalendarAnyEventsOnDate'
+    difficulty = 'easy'
+    optimal_steps = 4
     template = ("Do I have any events {date} in Simple Calendar Pro? Answer with the titles "
                 "only. If there are multiples titles, format your answer in a comma separated "
                 "list.")
@@ -357,7 +363,10 @@ class CalendarAnyEventsOnDate(CalendarEventsOnDate):
 
 class CalendarEventOnDateAtTime(CalendarEventsOnDate):
     name = "CalendarEventOnDateAtTime"
-    android_world_name = "SimpleCalendarEventOnDateAtTime"
+    tags = ('calendar', 'information_retrieval')
+    android_world_name = 'SimpleCalendarEventOnDateAtTime'
+    difficulty = 'medium'
+    optimal_steps = 3
     template = ("What is on my schedule for {date} at {time} in Simple Calendar Pro? Answer with "
                 "the titles only. If there are multiples titles, format your answer in a comma "
                 "separated list.")
@@ -379,7 +388,10 @@ class CalendarEventOnDateAtTime(CalendarEventsOnDate):
 
 class CalendarFirstEventAfterStartTime(CalendarEventsOnDate):
     name = "CalendarFirstEventAfterStartTime"
-    android_world_name = "SimpleCalendarFirstEventAfterStartTime"
+    tags = ('calendar', 'information_retrieval', 'screen_reading')
+    android_world_name = 'SimpleCalendarFirstEventAfterStartTime'
+    difficulty = 'easy'
+    optimal_steps = 2
     template = ("What is my first event after {time} {date} in Simple Calendar Pro? Answer with "
                 "the titles only. If there are multiples titles, format your answer in a comma "
                 "separated list.")
@@ -400,7 +412,10 @@ class CalendarFirstEventAfterStartTime(CalendarEventsOnDate):
 
 class CalendarEventsInTimeRange(CalendarEventsOnDate):
     name = "CalendarEventsInTimeRange"
-    android_world_name = "SimpleCalendarEventsInTimeRange"
+    tags = ('calendar', 'information_retrieval', 'complex_ui_understanding', 'screen_reading', 'search', 'transcription')
+    android_world_name = 'SimpleCalendarEventsInTimeRange'
+    difficulty = 'easy'
+    optimal_steps = 2
     template = ("Do I have any events between {start_time} and 8pm {date} in Simple Calendar "
                 "Pro? Assume the week starts from Sunday. Answer with the titles only. If there "
                 "are multiples titles, format your answer in a comma separated list.")
@@ -426,7 +441,10 @@ class CalendarEventsInTimeRange(CalendarEventsOnDate):
 
 class CalendarNextEvent(CalendarEventsOnDate):
     name = "CalendarNextEvent"
-    android_world_name = "SimpleCalendarNextEvent"
+    tags = ('calendar', 'information_retrieval', 'complex_ui_understanding', 'screen_reading')
+    android_world_name = 'SimpleCalendarNextEvent'
+    difficulty = 'easy'
+    optimal_steps = 4
     template = ("What is my next upcoming event in Simple Calendar Pro? Answer with the title "
                 "only. If there are multiples titles, format your answer in a comma separated "
                 "list.")
@@ -448,7 +466,10 @@ class CalendarNextEvent(CalendarEventsOnDate):
 
 class CalendarEventsInNextWeek(CalendarEventsOnDate):
     name = "CalendarEventsInNextWeek"
-    android_world_name = "SimpleCalendarEventsInNextWeek"
+    tags = ('calendar', 'information_retrieval')
+    android_world_name = 'SimpleCalendarEventsInNextWeek'
+    difficulty = 'easy'
+    optimal_steps = 3
     template = ("What events do I have in the next week in Simple Calendar Pro? Assume the week "
                 "starts from Monday. Answer with the titles only. If there are multiples titles, "
                 "format your answer in a comma separated list.")
@@ -483,7 +504,10 @@ class CalendarEventsInNextWeek(CalendarEventsOnDate):
 
 class CalendarLocationOfEvent(_CalendarIR):
     name = "CalendarLocationOfEvent"
-    android_world_name = "SimpleCalendarLocationOfEvent"
+    tags = ('calendar', 'information_retrieval', 'search')
+    android_world_name = 'SimpleCalendarLocationOfEvent'
+    difficulty = 'easy'
+    optimal_steps = 4
     template = ("What is the location of my {title} event in Simple Calendar Pro? Answer with "
                 "the location only.")
 
@@ -510,7 +534,10 @@ class CalendarLocationOfEvent(_CalendarIR):
 
 class CalendarNextMeetingWithPerson(_CalendarIR):
     name = "CalendarNextMeetingWithPerson"
-    android_world_name = "SimpleCalendarNextMeetingWithPerson"
+    tags = ('calendar', 'information_retrieval', 'search')
+    android_world_name = 'SimpleCalendarNextMeetingWithPerson'
+    difficulty = 'medium'
+    optimal_steps = 5
     kind = AnswerKind.DATETIME
     template = ("When is my next meeting with {person} in Simple Calendar Pro? Express your "
                 "answer in the format <month name> <day> <year> <hour in 24-hour format>:"

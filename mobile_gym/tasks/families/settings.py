@@ -92,7 +92,10 @@ class _SettingsFamily(TaskFamily):
 
 class SystemWifiTurnOn(_SettingsFamily):
     name = "SystemWifiTurnOn"
-    tags = ("settings", "wifi", "easy")
+    tags = ('settings', 'data_edit', 'wifi', 'screen_reading')
+    android_world_name = 'SystemWifiTurnOn'
+    difficulty = 'easy'
+    optimal_steps = 3
     template = "Turn Wi-Fi on."
     key, target = "wifi", "on"
 
@@ -109,6 +112,10 @@ class SystemWifiTurnOn(_SettingsFamily):
 
 class SystemWifiTurnOff(SystemWifiTurnOn):
     name = "SystemWifiTurnOff"
+    tags = ('settings', 'data_edit', 'wifi', 'screen_reading')
+    android_world_name = 'SystemWifiTurnOff'
+    difficulty = 'easy'
+    optimal_steps = 3
     template = "Turn Wi-Fi off."
     key, target = "wifi", "off"
 
@@ -118,7 +125,10 @@ class SystemWifiTurnOff(SystemWifiTurnOn):
 
 class SystemBluetoothTurnOn(_SettingsFamily):
     name = "SystemBluetoothTurnOn"
-    tags = ("settings", "bluetooth", "easy")
+    tags = ('settings', 'data_edit', 'bluetooth', 'screen_reading')
+    android_world_name = 'SystemBluetoothTurnOn'
+    difficulty = 'easy'
+    optimal_steps = 2
     template = "Turn Bluetooth on."
     key, target = "bluetooth", "on"
 
@@ -137,6 +147,10 @@ class SystemBluetoothTurnOn(_SettingsFamily):
 
 class SystemBluetoothTurnOff(SystemBluetoothTurnOn):
     name = "SystemBluetoothTurnOff"
+    tags = ('settings', 'data_edit', 'bluetooth')
+    android_world_name = 'SystemBluetoothTurnOff'
+    difficulty = 'easy'
+    optimal_steps = 2
     template = "Turn Bluetooth off."
     key, target = "bluetooth", "off"
 
@@ -146,7 +160,10 @@ class SystemBluetoothTurnOff(SystemBluetoothTurnOn):
 
 class SystemBrightnessMax(_SettingsFamily):
     name = "SystemBrightnessMax"
-    tags = ("settings", "brightness", "easy")
+    tags = ('settings', 'data_edit', 'brightness')
+    android_world_name = 'SystemBrightnessMax'
+    difficulty = 'easy'
+    optimal_steps = 3
     template = "Turn brightness to the max value."
     key, target = "brightness", "max"
     slider_fx = 1.0                # where on the slider the oracle taps (its right end)
@@ -167,6 +184,10 @@ class SystemBrightnessMax(_SettingsFamily):
 
 class SystemBrightnessMin(SystemBrightnessMax):
     name = "SystemBrightnessMin"
+    tags = ('settings', 'data_edit', 'brightness')
+    android_world_name = 'SystemBrightnessMin'
+    difficulty = 'easy'
+    optimal_steps = 3
     template = "Turn brightness to the min value."
     key, target = "brightness", "min"
     slider_fx = 0.0
@@ -184,7 +205,7 @@ class _Verify:
 
     verify = True
     ends_on_answer = True
-    tags = ("settings", "verification", "easy")
+
 
     def plan(self, params):
         return super().plan(params)[:-1]  # type: ignore[misc]  # all but the final tap
@@ -192,44 +213,56 @@ class _Verify:
 
 class SystemWifiTurnOnVerify(_Verify, SystemWifiTurnOn):
     name = "SystemWifiTurnOnVerify"
-    android_world_name = "SystemWifiTurnOnVerify"
-    confirm_after = 0  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'wifi', 'verification')
+    android_world_name = 'SystemWifiTurnOnVerify'
+    difficulty = 'easy'
     optimal_steps = 3
+    confirm_after = 0  # the page (or dialog) the last progress item sees
 
 
 class SystemWifiTurnOffVerify(_Verify, SystemWifiTurnOff):
     name = "SystemWifiTurnOffVerify"
-    android_world_name = "SystemWifiTurnOffVerify"
-    confirm_after = 0  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'wifi', 'verification')
+    android_world_name = 'SystemWifiTurnOffVerify'
+    difficulty = 'easy'
     optimal_steps = 3
+    confirm_after = 0  # the page (or dialog) the last progress item sees
 
 
 class SystemBluetoothTurnOnVerify(_Verify, SystemBluetoothTurnOn):
     name = "SystemBluetoothTurnOnVerify"
-    android_world_name = "SystemBluetoothTurnOnVerify"
-    confirm_after = 1  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'bluetooth', 'verification')
+    android_world_name = 'SystemBluetoothTurnOnVerify'
+    difficulty = 'easy'
     optimal_steps = 2
+    confirm_after = 1  # the page (or dialog) the last progress item sees
 
 
 class SystemBluetoothTurnOffVerify(_Verify, SystemBluetoothTurnOff):
     name = "SystemBluetoothTurnOffVerify"
-    android_world_name = "SystemBluetoothTurnOffVerify"
-    confirm_after = 1  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'bluetooth', 'verification')
+    android_world_name = 'SystemBluetoothTurnOffVerify'
+    difficulty = 'easy'
     optimal_steps = 2
+    confirm_after = 1  # the page (or dialog) the last progress item sees
 
 
 class SystemBrightnessMaxVerify(_Verify, SystemBrightnessMax):
     name = "SystemBrightnessMaxVerify"
-    android_world_name = "SystemBrightnessMaxVerify"
-    confirm_after = 1  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'brightness', 'verification')
+    android_world_name = 'SystemBrightnessMaxVerify'
+    difficulty = 'easy'
     optimal_steps = 2
+    confirm_after = 1  # the page (or dialog) the last progress item sees
 
 
 class SystemBrightnessMinVerify(_Verify, SystemBrightnessMin):
     name = "SystemBrightnessMinVerify"
-    android_world_name = "SystemBrightnessMinVerify"
-    confirm_after = 1  # the page (or dialog) the last progress item sees
+    tags = ('settings', 'brightness', 'verification')
+    android_world_name = 'SystemBrightnessMinVerify'
+    difficulty = 'easy'
     optimal_steps = 3
+    confirm_after = 1  # the page (or dialog) the last progress item sees
 
 
 # -- composite ---------------------------------------------------------------------------------
@@ -238,11 +271,11 @@ class TurnOffWifiAndTurnOnBluetooth(_SettingsFamily):
     """Two settings, 0.5 each (AndroidWorld averages the two checks); success needs both."""
 
     name = "TurnOffWifiAndTurnOnBluetooth"
-    android_world_name = "TurnOffWifiAndTurnOnBluetooth"
-    complexity = 2.0
-    difficulty = "medium"
+    tags = ('settings', 'wifi', 'bluetooth', 'composite')
+    android_world_name = 'TurnOffWifiAndTurnOnBluetooth'
+    difficulty = 'medium'
     optimal_steps = 5
-    tags = ("settings", "wifi", "bluetooth", "composite", "medium")
+    complexity = 2.0
     template = "Turn off WiFi, then enable bluetooth"
     key, target = "wifi+bluetooth", "off+on"
 
