@@ -130,3 +130,22 @@ def test_instructions_are_android_worlds_prompts():
     params = registry.get_family("CalendarLocationOfEvent").params(0)
     assert task.proto.command[0] == (f"What is the location of my {params.get('title')} event in "
                                      "Simple Calendar Pro? Answer with the location only.")
+
+
+def test_element_actions_answer_ends_and_scores_an_ir_episode():
+    from mobile_gym.wrappers import ElementActions
+
+    from tests.suite.helpers import make_env
+
+    env = ElementActions(make_env("CalendarLocationOfEvent"))
+    try:
+        params = env.unwrapped.family.params(4)
+        env.reset(seed=4)
+        _o, reward, terminated, _t, info = env.step(env.command('answer "somewhere else"'))
+        assert terminated and not info["success"]
+        env.reset(seed=4)
+        (location,) = params.expected
+        _o, reward, terminated, _t, info = env.step(env.command(f'answer "{location}"'))
+        assert terminated and info["success"] and reward == 1.0
+    finally:
+        env.close()
