@@ -35,8 +35,14 @@ import re
 from collections.abc import Sequence
 from datetime import date, datetime, time
 
-__all__ = ["AnswerKind", "AnswerFormatError", "check_answer", "parse_item", "split_items",
-           "FUZZY_THRESHOLD"]
+__all__ = [
+    "FUZZY_THRESHOLD",
+    "AnswerFormatError",
+    "AnswerKind",
+    "check_answer",
+    "parse_item",
+    "split_items",
+]
 
 FUZZY_THRESHOLD = 0.9
 
@@ -60,12 +66,12 @@ _MONTHS = {m.lower(): i for i, m in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), start=1)}
 _MONTH_ABBR = {name[:3]: i for name, i in _MONTHS.items()}
-_WEEKDAY = re.compile(r"\b(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?\b\.?,?", re.I)
+_WEEKDAY = re.compile(r"\b(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?\b\.?,?", re.IGNORECASE)
 _NONE_WORDS = {"", "none", "no", "nothing", "no events", "no event", "n/a"}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
 _TIME = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b)?",
-                   re.I)
+                   re.IGNORECASE)
 
 
 # -- splitting -----------------------------------------------------------------------------------
@@ -86,7 +92,7 @@ def split_items(answer: str, kind: AnswerKind = AnswerKind.STRING) -> list[list[
         text = _WEEKDAY.sub(" ", text)
     candidates: list[list[str]] = []
     for pattern in (r"\s*[;,]\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", r"[;,]", None):
-        parts = re.split(pattern, text, flags=re.I) if pattern else [text]
+        parts = re.split(pattern, text, flags=re.IGNORECASE) if pattern else [text]
         items = [_clean(part) for part in parts if _clean(part)]
         if items not in candidates:
             candidates.append(items)

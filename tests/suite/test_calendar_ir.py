@@ -10,7 +10,13 @@ import pytest
 
 from mobile_gym.tasks import registry
 from mobile_gym.tasks.families import calendar_ir as ir
-from tests.suite.helpers import noop, opened_env, oracle_episodes, random_agent_on, shell
+from tests.suite.helpers import (
+    noop,
+    opened_env,
+    oracle_episodes,
+    random_agent_on,
+    shell,
+)
 
 IR = [cls.name for cls in ir.FAMILIES]
 SEEDS = range(20)
@@ -47,7 +53,7 @@ def test_answering_without_looking_fails(name):
             for _ in range(2):
                 env.reset(seed=seed)
                 guess = _plausible(family, family.params(seed), rng)
-                _o, reward, terminated, _t, info = noop(env, response=guess)
+                _o, _reward, terminated, _t, info = noop(env, response=guess)
                 assert terminated, "an answer ends the episode"
                 wins += info["success"]
                 trials += 1
@@ -134,7 +140,6 @@ def test_instructions_are_android_worlds_prompts():
 
 def test_element_actions_answer_ends_and_scores_an_ir_episode():
     from mobile_gym.wrappers import ElementActions
-
     from tests.suite.helpers import make_env
 
     env = ElementActions(make_env("CalendarLocationOfEvent"))

@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.tasks.families.oracle import Oracle
-from tests.suite.helpers import noop, opened_env, oracle_episodes, random_agent_on, shell
+from tests.suite.helpers import (
+    noop,
+    opened_env,
+    oracle_episodes,
+    random_agent_on,
+    shell,
+)
 
 VERIFY = ["SystemWifiTurnOnVerify", "SystemWifiTurnOffVerify", "SystemBluetoothTurnOnVerify",
           "SystemBluetoothTurnOffVerify", "SystemBrightnessMaxVerify", "SystemBrightnessMinVerify"]
@@ -67,7 +73,7 @@ def _look(env, name, seed):
     oracle = Oracle(family.plan(family.params(seed)), family.vocabulary(),
                     screen_size=env.device.screen_size, step_seconds=env.step_seconds)
     while not oracle.finished:
-        obs, _r, terminated, _t, info = env.step(oracle.act(obs))
+        obs, _r, terminated, _t, _info = env.step(oracle.act(obs))
         assert not terminated
 
 

@@ -9,7 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mobile_gym.tasks.answers import AnswerFormatError, AnswerKind, check_answer, parse_item
+from mobile_gym.tasks.answers import (
+    AnswerFormatError,
+    AnswerKind,
+    check_answer,
+    parse_item,
+)
 
 K = AnswerKind
 

@@ -210,9 +210,7 @@ class TaskFamily(abc.ABC):
                step_seconds: float = 0.1):
         """A scripted policy solving `seed`'s task through the raw action space (`screen_size`
         and `step_seconds` are the environment's: they place touches and time long presses)."""
-        from mobile_gym.tasks.families.oracle import Oracle
-
-        from mobile_gym.tasks.families.oracle import Answer, AnswerNotes
+        from mobile_gym.tasks.families.oracle import Answer, AnswerNotes, Oracle
 
         moves = list(self.plan(self.params(seed)))
         if self.protocol == "on_answer" and not (moves and isinstance(moves[-1], (Answer, AnswerNotes))):

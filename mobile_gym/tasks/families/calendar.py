@@ -15,7 +15,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 

@@ -35,7 +35,15 @@ from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
 from mobile_gym.tasks.families.common import choice
-from mobile_gym.tasks.families.oracle import AnswerNotes, Move, Node, Note, Sel, Tap, Type
+from mobile_gym.tasks.families.oracle import (
+    AnswerNotes,
+    Move,
+    Node,
+    Note,
+    Sel,
+    Tap,
+    Type,
+)
 
 N_DISTRACTORS = 75
 MAX_TRIES = 100
