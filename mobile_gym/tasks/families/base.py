@@ -13,6 +13,11 @@ A family draws its parameters from `numpy.random.default_rng(seed)` and builds a
   `"on_answer"` the episode ends when the agent answers (any non-empty `response`), as a
   success iff the state check holds at that step.
 
+A family with `ends_on_answer` always uses the "on_answer" protocol (information-retrieval
+families, whose check is a typed `response_event.answer`, and Verify families);
+`confirm_after` makes success wait for a progress item; `parts` gives partial credit as the
+episode score (composite tasks).
+
 The vocabulary (TEXT tokens) is fixed per family, so the action space is the same for every
 seed. Every family also has an oracle: a list of `Move`s solving the seed's task through the raw
 action space (see `oracle.py`); the step limit is derived from the longest oracle plan.
