@@ -154,3 +154,32 @@ def test_element_actions_answer_ends_and_scores_an_ir_episode():
         assert terminated and info["success"] and reward == 1.0
     finally:
         env.close()
+
+
+def test_the_oracle_scrolls_a_full_day_view_and_reads_every_row():
+    """Twelve more events on the asked day than fit on the screen: `Note` swipes the day's list
+    and merges the pages, so the answer it builds names all of them."""
+    import shlex
+
+    from mobile_gym.tasks.families.calendar_data import DB_PATH, insert_sql
+    from mobile_gym.tasks.families.oracle import Oracle
+
+    with opened_env("CalendarEventsOnDate") as env:
+        family = env.family
+        params = family.params(5)
+        obs, _ = env.reset(seed=5)
+        day = ir.parse_date(params.get("date"))
+        extra = [f"Extra event {chr(65 + i)}" for i in range(12)]
+        rows = [ir.relevant(day, time(8 + i // 2, 30 * (i % 2)), t, 15) for i, t in enumerate(extra)]
+        shell(env, f"sqlite3 {DB_PATH} {shlex.quote(insert_sql(rows))}")
+        plan = family.plan(params)
+        oracle = Oracle(plan, family.vocabulary(), screen_size=env.device.screen_size,
+                        step_seconds=env.step_seconds)
+        while not oracle.finished:
+            action = oracle.act(obs)
+            if action.get("response"):
+                answer = action["response"]
+                break
+            obs, *_ = env.step(action)
+        titles = set(answer.split(", "))
+        assert titles == {*extra, *params.expected}
