@@ -36,6 +36,15 @@ KEY_SELECTED_CURRENCY = "selected_currency_number"
 DEFAULT_CURRENCY = "840"   # ISO 4217 numeric: US dollar
 CURRENCY_SYMBOL = "$"
 
+
+
+def onboarded_prefs_xml() -> str:
+    """The preferences file as the onboarding leaves it (NEXT, CONTINUE: `setFirstUser(false)`);
+    task setups push it instead of clicking through."""
+    return ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
+            f'    <boolean name="{KEY_FIRST_USER}" value="false" />\n</map>\n')
+
+
 ROOM_VERSION = 6
 ROOM_IDENTITY_HASH = "27085a6798a70569f4984067458b86b2"
 SCHEMA: tuple[str, ...] = (

@@ -292,10 +292,7 @@ class MainActivity(Activity):
     def _selected(self) -> list[int]:
         return [i for i, s in self.states.items() if s == LOCK_START]
 
-    def _logs(self) -> View:
-        rows = self.store.db.all()
-        ids = {e.expense_id for e in rows}
-        self.states = {i: s for i, s in self.states.items() if i in ids}
+    def _logs_toolbar(self) -> View:
         selected = self._selected()
         delete = _menu_item("delete", "Delete", "delete", self.ask_delete_selected)
         filt = _menu_item("filter", "Filter", "filter", lambda: None)
@@ -303,18 +300,22 @@ class MainActivity(Activity):
         filt.visibility = "gone" if selected else "visible"
         if selected:
             n = len(selected)
-            title = f"{n}{' item' if n <= 1 else ' items'}"
-            bar = _toolbar("tb_expense", title, "arrow_back", "Navigate up",
-                           self.clear_selection, (delete, filt))
-        else:
-            bar = _toolbar("tb_expense", "Expense Logs", "menu", "Open navigation drawer",
-                           self.open_drawer, (delete, filt))
+            return _toolbar("tb_expense", f"{n}{' item' if n <= 1 else ' items'}", "arrow_back",
+                            "Navigate up", self.clear_selection, (delete, filt))
+        return _toolbar("tb_expense", "Expense Logs", "menu", "Open navigation drawer",
+                        self.open_drawer, (delete, filt))
+
+    def _logs(self) -> View:
+        rows = self.store.db.all()
+        ids = {e.expense_id for e in rows}
+        self.states = {i: s for i, s in self.states.items() if i in ids}
         root = LinearLayout("vertical", id="ml_expense", width=MATCH_PARENT, height=MATCH_PARENT,
                             background=theme.SURFACE)
-        app_bar = LinearLayout("vertical", id="app_bar", width=MATCH_PARENT)
-        app_bar.add(bar)
+        self.logs_app_bar = LinearLayout("vertical", id="app_bar", width=MATCH_PARENT)
+        self.logs_app_bar.add(self._logs_toolbar())
         frame = FrameLayout(width=MATCH_PARENT, height=0, weight=1, background=theme.SURFACE)
-        rv = RecyclerView(id="rv_expense", width=MATCH_PARENT, height=MATCH_PARENT)
+        rv = RecyclerView(id="rv_expense", width=MATCH_PARENT, height=MATCH_PARENT,
+                          padding=(0, 0, 0, dp(88)))   # clipToPadding=false: rows scroll above the FAB
         rv.set_items([LogRow(e, state=self.states.get(e.expense_id or 0, IDLE),
                              on_state=self._row_state, on_open=self.show_detail,
                              on_delete=self.ask_delete_one) for e in rows])
@@ -326,14 +327,15 @@ class MainActivity(Activity):
                       TextView("No Items", text_size=theme.BODY_TEXT,
                                text_color=theme.TEXT_SECONDARY))
             frame.add(empty)
-        root.add(app_bar, frame)
+        root.add(self.logs_app_bar, frame)
         return root
 
     def _row_state(self, row: LogRow, state: int) -> None:
-        before = bool(self._selected())
+        """A row slid: the toolbar follows the selection (the list keeps its scroll place)."""
         self.states[row.expense.expense_id or 0] = state
-        if bool(self._selected()) != before or before:
-            self.show()          # the toolbar switches between default and selection modes
+        self.logs_app_bar.clear()
+        self.logs_app_bar.add(self._logs_toolbar())
+        self.fab.visibility = "gone" if self._selected() else "visible"
 
     def clear_selection(self) -> None:
         self.states.clear()

@@ -141,13 +141,6 @@ class Preferences:
         self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def prefs_xml(first_user: bool) -> str:
-    """The preferences file content the onboarding leaves behind (for task setups)."""
-    value = "true" if first_user else "false"
-    return ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map>\n"
-            f'    <boolean name="{model.KEY_FIRST_USER}" value="{value}" />\n</map>\n')
-
-
 class ExpenseStorage:
     """accounting.db + the preferences of one device, resolved through the device storage."""
 
