@@ -154,7 +154,7 @@ class MainActivity(Activity):
         panel.add(header)
         menu = LinearLayout("vertical", id="design_navigation_view", width=MATCH_PARENT,
                             padding=(0, dp(8)))
-        self.drawer_rows: dict[str, CheckedTextView] = {}
+        self.drawer_rows: dict[str, tuple[LinearLayout, CheckedTextView]] = {}
         for dest, title, icon in DRAWER_ITEMS:
             row = LinearLayout("horizontal", id=dest, width=MATCH_PARENT, height=dp(48),
                                gravity="center_vertical", clickable=True, focusable=True,
@@ -164,7 +164,7 @@ class MainActivity(Activity):
                                    text_color=theme.ON_SURFACE, width=0, weight=1,
                                    margin=(dp(32), 0, 0, 0))
             row.add(ImageView(icon, icon_color=theme.ON_SURFACE), text)
-            self.drawer_rows[dest] = text
+            self.drawer_rows[dest] = (row, text)
             menu.add(row)
         panel.add(menu)
         self.drawer.add(scrim, panel)
@@ -176,8 +176,9 @@ class MainActivity(Activity):
             self.close_drawer()
 
     def open_drawer(self) -> None:
-        for dest, text in self.drawer_rows.items():
+        for dest, (row, text) in self.drawer_rows.items():
             text.checked = dest == self.current
+            row.background = theme.CHECKED_ITEM if text.checked else None
         self.drawer_open = True
         self.drawer.visibility = "visible"
 

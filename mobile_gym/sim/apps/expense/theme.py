@@ -17,6 +17,7 @@ POSITIVE = 0xFF81C784       # green_300
 RED_BACK = 0xFFEF5350       # red_400: the swipe-to-delete background of a log row
 CATEGORY_BG = 0xFFB3E5FC    # blue_light_100: the category icon card
 CHIP = 0xFF3A3A3A
+CHECKED_ITEM = 0x3381D4FA  # the drawer's checked item: colorPrimary at 20% [I]
 SCRIM = 0x99000000
 SPLASH = 0xFF039BE5         # blue_light_500
 
