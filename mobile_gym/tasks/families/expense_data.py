@@ -86,11 +86,13 @@ def random_expenses(rng: np.random.Generator, n: int,
                     keep: Callable[[Expense], bool] = lambda e: True) -> list[Expense]:
     """`get_random_items(n, _generate_expense, replacement=False, filter_fn=keep)`."""
     out: list[Expense] = []
+    seen: set[Expense] = set()
     for _ in range(10_000):
         if len(out) == n:
             return out
         e = generate_expense(rng)
-        if keep(e) and e not in out:
+        if keep(e) and e not in seen:
+            seen.add(e)
             out.append(e)
     raise RuntimeError(f"could not draw {n} distinct expenses")
 
