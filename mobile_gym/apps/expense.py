@@ -48,12 +48,12 @@ def onboarded_prefs_xml() -> str:
 ROOM_VERSION = 6
 ROOM_IDENTITY_HASH = "27085a6798a70569f4984067458b86b2"
 SCHEMA: tuple[str, ...] = (
-    "CREATE TABLE IF NOT EXISTS `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
-    "`name` TEXT, `amount` INTEGER NOT NULL, `category` INTEGER NOT NULL, `note` TEXT, "
-    "`created_date` INTEGER NOT NULL, `modified_date` INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS `backup` (`backup_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
-    "`name` TEXT NOT NULL, `path` TEXT NOT NULL, `created_date` INTEGER NOT NULL, "
-    "`item_total` INTEGER NOT NULL, `worker_id` TEXT NOT NULL, `is_completed` INTEGER NOT NULL)",
+    ("CREATE TABLE IF NOT EXISTS `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+     "`name` TEXT, `amount` INTEGER NOT NULL, `category` INTEGER NOT NULL, `note` TEXT, "
+     "`created_date` INTEGER NOT NULL, `modified_date` INTEGER NOT NULL)"),
+    ("CREATE TABLE IF NOT EXISTS `backup` (`backup_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+     "`name` TEXT NOT NULL, `path` TEXT NOT NULL, `created_date` INTEGER NOT NULL, "
+     "`item_total` INTEGER NOT NULL, `worker_id` TEXT NOT NULL, `is_completed` INTEGER NOT NULL)"),
     "CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY,identity_hash TEXT)",
     f"INSERT OR REPLACE INTO room_master_table (id,identity_hash) VALUES(42, '{ROOM_IDENTITY_HASH}')",
 )
@@ -127,7 +127,7 @@ class Expense:
     def category_name(self) -> str:
         return category_name(self.category)
 
-    def with_(self, **changes: Any) -> "Expense":
+    def with_(self, **changes: Any) -> Expense:
         return replace(self, **changes)
 
     def as_row(self) -> dict[str, object]:

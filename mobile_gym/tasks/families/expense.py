@@ -20,8 +20,14 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import expense_data as ed
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
-from mobile_gym.tasks.families.common import (choice, force_stop, launch_once, press_home,
-                                              shell_step, vh_source)
+from mobile_gym.tasks.families.common import (
+    choice,
+    force_stop,
+    launch_once,
+    press_home,
+    shell_step,
+    vh_source,
+)
 from mobile_gym.tasks.families.expense_moves import SwipeRow, TapCategory
 from mobile_gym.tasks.families.markor import open_markor
 from mobile_gym.tasks.families.markor import row as markor_row

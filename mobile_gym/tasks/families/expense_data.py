@@ -12,7 +12,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from mobile_gym.apps.expense import APP, CATEGORY_NAMES, EXPENSE_TABLE, PREFS_PATH, Expense
+from mobile_gym.apps.expense import (
+    APP,
+    CATEGORY_NAMES,
+    EXPENSE_TABLE,
+    PREFS_PATH,
+    Expense,
+)
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.common import choice
 

@@ -10,8 +10,15 @@ from typing import Any
 
 from mobile_gym.apps import expense as model
 from mobile_gym.spaces.actions import ActionType, make_action
-from mobile_gym.tasks.families.oracle import (Move, Node, Oracle, OracleError, Sel,
-                                              covered_by_keyboard, find)
+from mobile_gym.tasks.families.oracle import (
+    Move,
+    Node,
+    Oracle,
+    OracleError,
+    Sel,
+    covered_by_keyboard,
+    find,
+)
 
 MAX_SCROLLS = 40
 

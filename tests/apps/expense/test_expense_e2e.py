@@ -55,9 +55,9 @@ def add(ui, name: str, amount: str, category: str, note: str) -> None:
 
 def swipe_row(ui, name: str, right: bool) -> None:
     node = ui.find(id="tv_name", text=name)
-    l, t, r, b = ui.find(id="rv_expense").bounds
+    left, _top, end, _bottom = ui.find(id="rv_expense").bounds
     y = (node.bounds[1] + node.bounds[3]) // 2
-    x0, x1 = (l + 100, l + 500) if right else (r - 100, r - 500)
+    x0, x1 = (left + 100, left + 500) if right else (end - 300, end - 700)
     ui.swipe(x0, y, x1, y)
 
 
@@ -153,3 +153,60 @@ def test_empty_amount_shows_the_error_and_saves_nothing(device, ui):
     ui.tap(id="btn_save")
     assert ui.has(text="Cost is Empty")
     assert sql(device, "SELECT count(*) FROM expense") == "0"
+
+
+def test_lock_mode_keeps_the_form_for_the_next_entry(device, ui):
+    onboard(ui)
+    ui.tap(id="fb_main_add")
+    ui.tap(id="cv_lock")
+    assert ui.find(id="btn_save")["text"] == "NEXT"
+    for name, amount in (("Tea", "3"), ("Cake", "4.2")):
+        ui.tap(id="edt_name")
+        ui.type(name)
+        ui.tap(id="edt_amount")
+        ui.type(amount)
+        ui.key("BACK")
+        ui.tap(id="btn_save")
+        assert ui.has(text="Expense Entry") and ui.find(id="edt_name")["text"] == "Name"  # hint
+    assert sql(device, "SELECT group_concat(name || ':' || amount || ':' || category) FROM expense") \
+        == "Tea:300:3,Cake:420:3"                                    # Food is preselected
+    ui.key("BACK")
+    if ui.has(text="Expense Entry"):                 # the first Back hid the keyboard
+        ui.key("BACK")
+    assert ui.has(text="Home") and ui.has(id="tv_name", text="Cake")
+
+
+def test_rows_seeded_while_away_show_on_resume_and_detail_closes(device, ui):
+    onboard(ui)
+    ui.tap(id="btn_more_logs")
+    assert ui.has(text="No Items")
+    ui.key("HOME")
+    sql(device, "INSERT INTO expense (name, amount, category, note, created_date, modified_date) "
+                "VALUES ('Books', 2599, 6, 'gift', 1697300000000, 1697300000000)")
+    ui.tap(desc="Pro Expense")
+    assert ui.find(id="tv_amount")["text"] == "25.99" and not ui.has(text="No Items")
+    ui.tap(id="tv_name", text="Books")
+    assert ui.find(id="tv_note_value")["text"] == "gift"
+    assert ui.find(id="tv_amount_value")["text"] == "25.99"
+    ui.tap(id="btn_close")
+    assert not ui.has(id="tv_expense_detail")
+    ui.key("BACK")                                   # logs -> home
+    assert ui.has(id="rv_home")
+    ui.key("BACK")                                   # home -> launcher
+    assert device.current_activity() != model.APP.component
+
+
+def test_a_swiped_row_slides_back_and_a_selection_clears_with_back(device, ui):
+    onboard(ui)
+    sql(device, "INSERT INTO expense (name, amount, category, note, created_date, modified_date) "
+                "VALUES ('A', 100, 1, '', 1, 1), ('B', 200, 2, '', 2, 2)")
+    ui.tap(id="btn_more_logs")
+    swipe_row(ui, "A", right=False)
+    assert ui.has(id="imv_delete_icon")
+    swipe_row(ui, "A", right=True)                   # back to idle
+    assert not ui.has(id="imv_delete_icon") and not ui.has(id="imv_check")
+    swipe_row(ui, "B", right=True)
+    assert ui.has(text="1 item") and ui.has(id="imv_check") and not ui.has(id="fb_main_add")
+    ui.key("BACK")
+    assert ui.has(text="Expense Logs") and not ui.has(id="imv_check")
+    assert sql(device, "SELECT count(*) FROM expense") == "2"

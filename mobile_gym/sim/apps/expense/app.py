@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...system.activity import Activity, AppContext
-from ...system.packages import App
 from mobile_gym.apps import expense as model
 
+from ...system.activity import Activity, AppContext
+from ...system.packages import App
 from .main_activity import MainActivity
 from .storage import ExpenseStorage
 

@@ -5,21 +5,21 @@ with the app's ids."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+
+from mobile_gym.apps import expense as model
 
 from ...ui.dialogs import DialogView
 from ...ui.layouts import FrameLayout, LinearLayout
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import Button, ImageButton, ImageView, TextView
-from mobile_gym.apps import expense as model
-
 from . import theme
 from .rows import category_card, date_label
 
 
 def _field(label_id: str, label: str, value_id: str, value: str,
            suffix: TextView | None = None) -> LinearLayout:
-    line = LinearLayout("horizontal", width=MATCH_PARENT, padding=(theme.GRID_4, theme.GRID_2))
+    line = LinearLayout("horizontal", width=MATCH_PARENT, padding=(theme.GRID_3, theme.GRID_2))
     line.add(TextView(label, id=label_id, text_size=theme.SMALL_TEXT,
                       text_color=theme.TEXT_SECONDARY, width=dp(88)))
     line.add(TextView(value, id=value_id, text_size=theme.BODY_TEXT, text_color=theme.ON_SURFACE,
@@ -33,15 +33,15 @@ def detail_dialog(e: model.Expense, *, on_edit: Callable[[], None],
                   on_delete: Callable[[], None]) -> DialogView:
     """ExpenseDetailDialog for one row."""
     root = DialogView(background=theme.SURFACE, corner_radius=dp(16), width=MATCH_PARENT)
-    col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_4, 0, theme.GRID_4))
+    col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_3, 0, theme.GRID_3))
     head = FrameLayout(width=MATCH_PARENT, height=dp(48))
     head.add(TextView("Expense Detail", id="tv_expense_detail", text_size=theme.TITLE_TEXT,
                       text_color=theme.ON_SURFACE, font_weight="medium",
-                      layout_gravity="start|center_vertical", margin=(theme.GRID_4, 0, 0, 0)),
+                      layout_gravity="start|center_vertical", margin=(theme.GRID_3, 0, 0, 0)),
              ImageButton("close", id="btn_close", content_desc="Close", icon_color=theme.ON_SURFACE,
                          layout_gravity="end|center_vertical", on_click=lambda: root.dismiss()))
     info = LinearLayout("vertical", id="cd_info", width=MATCH_PARENT, background=theme.CARD,
-                        corner_radius=dp(8), margin=(theme.GRID_4, theme.GRID_2),
+                        corner_radius=dp(8), margin=(theme.GRID_3, theme.GRID_2),
                         padding=(0, theme.GRID_2))
     top = LinearLayout("horizontal", width=MATCH_PARENT, gravity="center_vertical",
                        padding=(0, theme.GRID_2, theme.GRID_2, theme.GRID_2))
@@ -70,7 +70,7 @@ def detail_dialog(e: model.Expense, *, on_edit: Callable[[], None],
 
     col.add(head, info, Button("Edit", id="btn_edit", all_caps=True, text_color=theme.ON_PRIMARY,
                                background=theme.PRIMARY, corner_radius=dp(8),
-                               width=MATCH_PARENT, margin=(theme.GRID_4, theme.GRID_2),
+                               width=MATCH_PARENT, margin=(theme.GRID_3, theme.GRID_2),
                                on_click=edit))
     root.add(col)
     return root
@@ -79,17 +79,17 @@ def detail_dialog(e: model.Expense, *, on_edit: Callable[[], None],
 def delete_confirm_dialog(count: int, on_confirm: Callable[[], None]) -> DialogView:
     """DeleteConfirmFragment: how many items will go, and the Confirm button."""
     root = DialogView(background=theme.SURFACE, corner_radius=dp(16), width=MATCH_PARENT)
-    col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_4, 0, theme.GRID_4))
+    col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_3, 0, theme.GRID_3))
     head = FrameLayout(width=MATCH_PARENT, height=dp(48))
     head.add(TextView("Delete Items", id="tv_delete_item", text_size=theme.TITLE_TEXT,
                       text_color=theme.ON_SURFACE, font_weight="medium",
-                      layout_gravity="start|center_vertical", margin=(theme.GRID_4, 0, 0, 0)),
+                      layout_gravity="start|center_vertical", margin=(theme.GRID_3, 0, 0, 0)),
              ImageButton("close", id="imv_drop_close", content_desc="Close",
                          icon_color=theme.ON_SURFACE, layout_gravity="end|center_vertical",
                          on_click=lambda: root.dismiss()))
     card = LinearLayout("horizontal", id="cv_description_bg", width=MATCH_PARENT,
                         background=theme.CARD, corner_radius=dp(8),
-                        margin=(theme.GRID_4, theme.GRID_2), padding=theme.GRID_4)
+                        margin=(theme.GRID_3, theme.GRID_2), padding=theme.GRID_3)
     suffix = " item " if count <= 1 else " items "
     card.add(TextView(f"{count}{suffix}", id="tv_items", text_size=theme.BODY_TEXT,
                       text_color=theme.NEGATIVE, font_weight="medium"),
@@ -103,6 +103,6 @@ def delete_confirm_dialog(count: int, on_confirm: Callable[[], None]) -> DialogV
     col.add(head, card, Button("Confirm", id="btn_confirm", all_caps=True, background=theme.NEGATIVE,
                                corner_radius=dp(8),
                                text_color=theme.ON_NEGATIVE, width=MATCH_PARENT,
-                               margin=(theme.GRID_4, theme.GRID_2), on_click=confirm))
+                               margin=(theme.GRID_3, theme.GRID_2), on_click=confirm))
     root.add(col)
     return root

@@ -10,17 +10,24 @@ through the shell appear as on the phone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import Callable
+
+from mobile_gym.apps import expense as model
 
 from ...system.activity import Activity
-from ...ui.layouts import FrameLayout, LinearLayout, RelativeLayout, ViewGroup
+from ...ui.layouts import FrameLayout, LinearLayout, ViewGroup
 from ...ui.lists import RecyclerView, ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
-from ...ui.widgets import Button, CheckedTextView, EditText, ImageButton, ImageView, TextView
-from mobile_gym.apps import expense as model
-
+from ...ui.widgets import (
+    Button,
+    CheckedTextView,
+    EditText,
+    ImageButton,
+    ImageView,
+    TextView,
+)
 from . import dialogs, theme
 from .rows import IDLE, LOCK_START, LogRow, recent_row
 from .storage import ExpenseStorage
@@ -64,7 +71,7 @@ def _toolbar(vid: str, title: str, nav_icon: str, nav_desc: str, on_nav: Callabl
 
 def _card(vid: str = "", **kw) -> LinearLayout:
     return LinearLayout("vertical", id=vid, width=MATCH_PARENT, background=theme.CARD,
-                        corner_radius=dp(8), margin=(theme.GRID_4, theme.GRID_2), **kw)
+                        corner_radius=dp(8), margin=(theme.GRID_3, theme.GRID_2), **kw)
 
 
 class MainActivity(Activity):
@@ -241,14 +248,17 @@ class MainActivity(Activity):
     def _home(self) -> View:
         rows = self.store.db.all()
         now = datetime.fromtimestamp(self.ctx.now(), tz=timezone.utc)
-        month = [e for e in rows if (lambda d: (d.year, d.month) == (now.year, now.month))(
-            datetime.fromtimestamp(e.modified_date / 1000, tz=timezone.utc))]
+        def this_month(e: model.Expense) -> bool:
+            when = datetime.fromtimestamp(e.modified_date / 1000, tz=timezone.utc)
+            return (when.year, when.month) == (now.year, now.month)
+
+        month = [e for e in rows if this_month(e)]
         income = sum(e.amount for e in month if e.category == model.INCOME)
         outcome = sum(e.amount for e in month if e.category != model.INCOME)
         root = LinearLayout("vertical", id="ml_home", width=MATCH_PARENT, height=MATCH_PARENT,
                             background=theme.SURFACE)
         root.add(_toolbar("toolbar", "Home", "menu", "Open navigation drawer", self.open_drawer))
-        totals = _card(padding=theme.GRID_4)
+        totals = _card(padding=theme.GRID_3)
         head = LinearLayout("horizontal", width=MATCH_PARENT)
         head.add(TextView("Totals", id="tv_expense_in_out_title", text_size=theme.BODY_TEXT,
                           text_color=theme.ON_SURFACE, font_weight="medium", width=0, weight=1),
@@ -266,7 +276,7 @@ class MainActivity(Activity):
                      TextView(model.CURRENCY_SYMBOL, id=sid, text_size=theme.SMALL_TEXT,
                               text_color=theme.TEXT_SECONDARY, margin=(dp(4), 0, 0, 0)))
             totals.add(line)
-        graph = _card(padding=theme.GRID_4)
+        graph = _card(padding=theme.GRID_3)
         graph.add(TextView("Expenses in this Week", text_size=theme.BODY_TEXT,
                            text_color=theme.ON_SURFACE, font_weight="medium"))
         days = LinearLayout("horizontal", width=MATCH_PARENT, margin=(0, dp(48), 0, 0))
@@ -277,7 +287,7 @@ class MainActivity(Activity):
         recent = _card(padding=(0, theme.GRID_3, 0, theme.GRID_2))
         recent.add(TextView("Recent", id="tv_recent_lists", text_size=theme.BODY_TEXT,
                             text_color=theme.ON_SURFACE, font_weight="medium",
-                            margin=(theme.GRID_4, 0, 0, theme.GRID_2)))
+                            margin=(theme.GRID_3, 0, 0, theme.GRID_2)))
         rv = RecyclerView(id="rv_recent_lists", width=MATCH_PARENT, height=WRAP_CONTENT)
         rv.set_items([recent_row(e, lambda e=e: self.show_detail(e)) for e in rows[:4]])
         more = Button("More", id="btn_more_logs", style="text", all_caps=True,

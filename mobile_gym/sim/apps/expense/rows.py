@@ -9,14 +9,14 @@ the expense's detail dialog.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import Callable
 
-from ...ui.layouts import FrameLayout, LinearLayout, RelativeLayout
-from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
-from ...ui.widgets import ImageView, TextView
 from mobile_gym.apps import expense as model
 
+from ...ui.layouts import FrameLayout, LinearLayout, RelativeLayout
+from ...ui.units import MATCH_PARENT, dp
+from ...ui.widgets import ImageView, TextView
 from . import theme
 
 IDLE, LOCK_START, LOCK_END = -1, 1, 2
@@ -36,7 +36,7 @@ def date_label(ms: int) -> str:
 
 def category_card(category: int) -> FrameLayout:
     card = FrameLayout(id="cv_category", width=dp(40), height=dp(40), corner_radius=dp(8),
-                       background=theme.CATEGORY_BG, margin=(theme.GRID_4, 0, theme.GRID_3, 0),
+                       background=theme.CATEGORY_BG, margin=(theme.GRID_3, 0, theme.GRID_3, 0),
                        layout_gravity="center_vertical")
     card.add(ImageView(CATEGORY_ICONS.get(category, "more_horiz"), id="imv_category",
                        icon_color=theme.ON_PRIMARY, icon_size=dp(24), width=MATCH_PARENT,
@@ -52,7 +52,7 @@ def _texts(e: model.Expense, name_max: int | None = None) -> tuple[LinearLayout,
                TextView(date_label(e.modified_date), id="tv_date", text_size=theme.CAPTION_TEXT,
                         text_color=theme.TEXT_SECONDARY, max_lines=1))
     amount = LinearLayout("horizontal", id="linear_amount", layout_gravity="center_vertical",
-                          margin=(theme.GRID_2, 0, theme.GRID_4, 0))
+                          margin=(theme.GRID_2, 0, theme.GRID_3, 0))
     amount.add(TextView(model.format_amount(e.amount), id="tv_amount", text_size=theme.BODY_TEXT,
                         text_color=theme.ON_SURFACE, font_weight="medium"),
                TextView(model.CURRENCY_SYMBOL, id="tv_currency_symbol", text_size=theme.SMALL_TEXT,
@@ -77,7 +77,7 @@ class LogRow(FrameLayout):
 
     wants_touch_events = True
 
-    def __init__(self, e: model.Expense, *, state: int, on_state: Callable[["LogRow", int], None],
+    def __init__(self, e: model.Expense, *, state: int, on_state: Callable[[LogRow, int], None],
                  on_open: Callable[[model.Expense], None],
                  on_delete: Callable[[model.Expense], None]) -> None:
         super().__init__(width=MATCH_PARENT, height=theme.ROW_HEIGHT, clickable=True,
@@ -127,7 +127,7 @@ class LogRow(FrameLayout):
         elif action == "up" and self._down_x is not None:
             dx = x - self._down_x
             self._down_x = None
-            if abs(dx) >= theme.LOCK_START // 2:
+            if dx >= theme.MIN_START or -dx >= theme.MIN_END:
                 self._swiped = True
                 self._slide(dx)
         elif action == "cancel":

@@ -144,7 +144,7 @@ class Preferences:
 class ExpenseStorage:
     """accounting.db + the preferences of one device, resolved through the device storage."""
 
-    def __init__(self, ctx: "AppContext") -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self._ctx = ctx
         self.db = ExpenseDb(ctx.database_path("accounting.db"))
         ctx.storage.mkdir(f"{ctx.data_dir}/shared_prefs", parents=True)
