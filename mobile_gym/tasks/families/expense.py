@@ -9,7 +9,6 @@ nothing else changed; `rows_removed`: exactly the target ids gone, every other r
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -17,6 +16,7 @@ import numpy as np
 
 from mobile_gym.apps import expense as model
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families import common
 from mobile_gym.tasks.families import expense_data as ed
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
@@ -25,7 +25,6 @@ from mobile_gym.tasks.families.common import (
     force_stop,
     launch_once,
     press_home,
-    shell_step,
     vh_source,
 )
 from mobile_gym.tasks.families.expense_moves import SwipeRow, TapCategory
@@ -33,31 +32,22 @@ from mobile_gym.tasks.families.markor import open_markor
 from mobile_gym.tasks.families.markor import row as markor_row
 from mobile_gym.tasks.families.oracle import Key, Move, Sel, Tap, Type
 
-_SV = task_pb2.SqlValue
 COMPARE_FIELDS = ("name", "amount", "category", "note")
 FREE_TEXT_FIELDS = ("name", "note")
 APP_NAME = "pro expense"
 
 
 def sqlite_step(sql: str) -> task_pb2.SetupStep:
-    return shell_step(f"sqlite3 {ed.DB_PATH} {shlex.quote(sql)}")
+    return common.sqlite_step(ed.DB_PATH, sql)
 
 
 def rows_added(rows: list[model.Expense]) -> task_pb2.StateEvent:
-    check = task_pb2.StateEvent.RowsAdded(db_path=ed.DB_PATH, table=ed.TABLE,
-                                          compare_fields=COMPARE_FIELDS,
-                                          free_text_fields=FREE_TEXT_FIELDS)
-    for e in rows:
-        row = check.expected_rows.add()
-        for f in COMPARE_FIELDS:
-            v = getattr(e, f)
-            row.fields[f].CopyFrom(_SV(text=v) if isinstance(v, str) else _SV(integer=int(v)))
-    return task_pb2.StateEvent(rows_added=check)
+    return common.rows_added_check(ed.DB_PATH, ed.TABLE, [e.as_row() for e in rows],
+                                   COMPARE_FIELDS, FREE_TEXT_FIELDS)
 
 
 def rows_removed(ids_sql: str) -> task_pb2.StateEvent:
-    return task_pb2.StateEvent(rows_removed=task_pb2.StateEvent.RowsRemoved(
-        db_path=ed.DB_PATH, table=ed.TABLE, id_field="expense_id", ids_sql=ids_sql))
+    return common.rows_removed_check(ed.DB_PATH, ed.TABLE, "expense_id", ids_sql)
 
 
 def last_ids_sql(n: int, offset: int = 0) -> str:

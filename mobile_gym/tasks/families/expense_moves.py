@@ -84,9 +84,7 @@ class SwipeRow(Move):
         width = right - left
         x0, x1 = (left + 0.1 * width, left + 0.6 * width) if self.right else \
             (left + 0.7 * width, left + 0.2 * width)
-        for i in range(5):
-            yield o.touch(x0 + (x1 - x0) * i / 4, y)
-        yield make_action(ActionType.LIFT)
+        yield from o.drag((x0, y), (x1, y))
 
 
 @dataclass(frozen=True)
@@ -116,7 +114,5 @@ class TapCategory(Move):
             y = (box.bounds[1] + box.bounds[3]) / 2
             width = box.bounds[2] - box.bounds[0]
             x0, x1 = box.bounds[0] + 0.8 * width, box.bounds[0] + 0.3 * width
-            for i in range(5):
-                yield o.touch(x0 + (x1 - x0) * i / 4, y)
-            yield make_action(ActionType.LIFT)
+            yield from o.drag((x0, y), (x1, y))
         raise OracleError(f"category {model.category_name(self.category)!r} not found")

@@ -29,17 +29,23 @@ def _field(label_id: str, label: str, value_id: str, value: str,
     return line
 
 
+def _header(title_id: str, title: str, close_id: str, root: DialogView) -> FrameLayout:
+    """A sheet's title row with its close button."""
+    head = FrameLayout(width=MATCH_PARENT, height=dp(48))
+    head.add(TextView(title, id=title_id, text_size=theme.TITLE_TEXT, text_color=theme.ON_SURFACE,
+                      font_weight="medium", layout_gravity="start|center_vertical",
+                      margin=(theme.GRID_3, 0, 0, 0)),
+             ImageButton("close", id=close_id, content_desc="Close", icon_color=theme.ON_SURFACE,
+                         layout_gravity="end|center_vertical", on_click=lambda: root.dismiss()))
+    return head
+
+
 def detail_dialog(e: model.Expense, *, on_edit: Callable[[], None],
                   on_delete: Callable[[], None]) -> DialogView:
     """ExpenseDetailDialog for one row."""
     root = DialogView(background=theme.SURFACE, corner_radius=dp(16), width=MATCH_PARENT)
     col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_3, 0, theme.GRID_3))
-    head = FrameLayout(width=MATCH_PARENT, height=dp(48))
-    head.add(TextView("Expense Detail", id="tv_expense_detail", text_size=theme.TITLE_TEXT,
-                      text_color=theme.ON_SURFACE, font_weight="medium",
-                      layout_gravity="start|center_vertical", margin=(theme.GRID_3, 0, 0, 0)),
-             ImageButton("close", id="btn_close", content_desc="Close", icon_color=theme.ON_SURFACE,
-                         layout_gravity="end|center_vertical", on_click=lambda: root.dismiss()))
+    head = _header("tv_expense_detail", "Expense Detail", "btn_close", root)
     info = LinearLayout("vertical", id="cd_info", width=MATCH_PARENT, background=theme.CARD,
                         corner_radius=dp(8), margin=(theme.GRID_3, theme.GRID_2),
                         padding=(0, theme.GRID_2))
@@ -80,13 +86,7 @@ def delete_confirm_dialog(count: int, on_confirm: Callable[[], None]) -> DialogV
     """DeleteConfirmFragment: how many items will go, and the Confirm button."""
     root = DialogView(background=theme.SURFACE, corner_radius=dp(16), width=MATCH_PARENT)
     col = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_3, 0, theme.GRID_3))
-    head = FrameLayout(width=MATCH_PARENT, height=dp(48))
-    head.add(TextView("Delete Items", id="tv_delete_item", text_size=theme.TITLE_TEXT,
-                      text_color=theme.ON_SURFACE, font_weight="medium",
-                      layout_gravity="start|center_vertical", margin=(theme.GRID_3, 0, 0, 0)),
-             ImageButton("close", id="imv_drop_close", content_desc="Close",
-                         icon_color=theme.ON_SURFACE, layout_gravity="end|center_vertical",
-                         on_click=lambda: root.dismiss()))
+    head = _header("tv_delete_item", "Delete Items", "imv_drop_close", root)
     card = LinearLayout("horizontal", id="cv_description_bg", width=MATCH_PARENT,
                         background=theme.CARD, corner_radius=dp(8),
                         margin=(theme.GRID_3, theme.GRID_2), padding=theme.GRID_3)

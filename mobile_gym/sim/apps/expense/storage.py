@@ -3,7 +3,8 @@
 The database is created as Room (schema version 6) creates it on first open; a connection is
 opened per operation (a task may replace the file between steps). Rows seeded through the shell
 are read like the app's own; values SQLite stores loosely typed are coerced on read.
-The preferences file is Android's SharedPreferences XML (`isFirstTime` ends the onboarding).
+The preferences file is Android's SharedPreferences XML (`isFirstTime` false ends the
+onboarding).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
-from xml.etree import ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
 
 from mobile_gym.apps import expense as model
+
+from ...system.room import create_room_database, open_or_recreate
+from ...system.shared_prefs import SharedPreferences
 
 if TYPE_CHECKING:
     from ...system.activity import AppContext
@@ -51,21 +53,8 @@ class ExpenseDb:
     def ensure_created(self) -> bool:
         """Create the schema as Room does on first open; True if created now. A file that
         already has the `expense` table is left as it is."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as con:
-            if con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='expense'"
-                           ).fetchone():
-                return False
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("BEGIN")
-            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
-            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
-                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
-            for stmt in model.SCHEMA:
-                con.execute(stmt)
-            con.execute(f"PRAGMA user_version = {model.ROOM_VERSION}")
-            con.execute("COMMIT")
-        return True
+        return create_room_database(self.path, model.EXPENSE_TABLE, model.SCHEMA,
+                                    model.ROOM_VERSION)
 
     def insert(self, e: model.Expense) -> int:
         """ExpenseDao.insertExpense (the id left to AUTOINCREMENT); returns the new id."""
@@ -107,38 +96,14 @@ class ExpenseDb:
         return _row(r) if r else None
 
 
-class Preferences:
+class Preferences(SharedPreferences):
     """The app's default SharedPreferences (`<package>_preferences.xml`)."""
 
-    def __init__(self, host_path: str | Path) -> None:
-        self.path = Path(host_path)
-
-    def _load(self) -> dict[str, tuple[str, str]]:
-        if not self.path.exists():
-            return {}
-        try:
-            root = ET.fromstring(self.path.read_bytes())
-        except ET.ParseError:
-            return {}
-        return {el.get("name", ""): (el.tag, el.get("value", el.text or "")) for el in root}
-
     def is_first_user(self) -> bool:
-        tag, value = self._load().get(model.KEY_FIRST_USER, ("boolean", "true"))
-        return not (tag == "boolean" and value == "false")
+        return self.get_bool(model.KEY_FIRST_USER, True)
 
     def set_first_user(self, first: bool) -> None:
-        entries = self._load()
-        entries[model.KEY_FIRST_USER] = ("boolean", "true" if first else "false")
-        lines = ["<?xml version='1.0' encoding='utf-8' standalone='yes' ?>", "<map>"]
-        for name in sorted(entries):
-            tag, value = entries[name]
-            if tag == "string":
-                lines.append(f"    <string name={quoteattr(name)}>{escape(value)}</string>")
-            else:
-                lines.append(f"    <{tag} name={quoteattr(name)} value={quoteattr(value)} />")
-        lines.append("</map>")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        self.put(**{model.KEY_FIRST_USER: first})
 
 
 class ExpenseStorage:
@@ -151,14 +116,5 @@ class ExpenseStorage:
         self.prefs = Preferences(ctx.storage.host_path(model.PREFS_PATH))
 
     def ensure_created(self) -> None:
-        """Open the database (creating it); a corrupt file is deleted and created again, as
-        Android's DefaultDatabaseErrorHandler does."""
-        try:
-            self.db.ensure_created()
-        except sqlite3.DatabaseError:
-            path = model.DB_PATH
-            self._ctx.log("E", "SQLiteDatabase", f"Corruption reported by sqlite on database: {path}")
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                if self._ctx.storage.exists(path + suffix):
-                    self._ctx.storage.remove(path + suffix)
-            self.db.ensure_created()
+        """Open the database (creating it); a corrupt file is deleted and created again."""
+        open_or_recreate(self._ctx, model.DB_PATH, self.db.ensure_created)
