@@ -10,6 +10,7 @@ milliseconds, categories by id 1..11.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from datetime import datetime, timezone
 from typing import Any
 
 from mobile_gym.apps import AppRecord
@@ -105,6 +106,13 @@ def typed_amount(amount_cents: int) -> str:
     if frac == 0:
         return str(whole)
     return f"{whole}.{frac:02d}".rstrip("0")
+
+
+def entry_date_label(ms: int) -> str:
+    """The entry form's subtitle: SimpleDateFormat("d MMM yyyy h:mm a") in UTC."""
+    when = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    hour = when.hour % 12 or 12
+    return f"{when.day} {when:%b %Y} {hour}:{when:%M %p}"
 
 
 @dataclass(frozen=True)

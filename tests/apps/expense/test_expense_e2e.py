@@ -158,6 +158,8 @@ def test_empty_amount_shows_the_error_and_saves_nothing(device, ui):
 def test_lock_mode_keeps_the_form_for_the_next_entry(device, ui):
     onboard(ui)
     ui.tap(id="fb_main_add")
+    now_s = int(device.shell("date +%s")[1])
+    assert ui.has(text=model.entry_date_label(now_s * 1000))          # the entry's date
     ui.tap(id="cv_lock")
     assert ui.find(id="btn_save")["text"] == "NEXT"
     for name, amount in (("Tea", "3"), ("Cake", "4.2")):

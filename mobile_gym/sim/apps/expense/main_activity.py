@@ -56,16 +56,19 @@ def _menu_item(vid: str, title: str, icon: str, on_click: Callable[[], None]) ->
 
 
 def _toolbar(vid: str, title: str, nav_icon: str, nav_desc: str, on_nav: Callable[[], None],
-             items: tuple[View, ...] = ()) -> ViewGroup:
+             items: tuple[View, ...] = (), subtitle: str = "") -> ViewGroup:
     bar = LinearLayout("horizontal", id=vid, width=MATCH_PARENT, height=theme.TOOLBAR_HEIGHT,
                        gravity="center_vertical", background=theme.SURFACE)
     bar.a11y_class = "android.view.ViewGroup"
+    titles = LinearLayout("vertical", width=0, weight=1, margin=(dp(16), 0, 0, 0))
+    titles.add(TextView(title, text_size=theme.TITLE_TEXT, text_color=theme.ON_SURFACE,
+                        font_weight="medium", max_lines=1))
+    if subtitle:
+        titles.add(TextView(subtitle, text_size=theme.SMALL_TEXT, text_color=theme.TEXT_SECONDARY,
+                            max_lines=1))
     bar.add(ImageButton(nav_icon, content_desc=nav_desc, icon_color=theme.ON_SURFACE,
                         width=dp(56), height=dp(56), on_click=lambda: on_nav()),
-            TextView(title, text_size=theme.TITLE_TEXT, text_color=theme.ON_SURFACE,
-                     font_weight="medium", width=0, weight=1, max_lines=1,
-                     margin=(dp(16), 0, 0, 0)),
-            *items)
+            titles, *items)
     return bar
 
 
@@ -392,7 +395,9 @@ class MainActivity(Activity):
         title = "Update Data" if e is not None else "Expense Entry"
         root = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT,
                             background=theme.SURFACE)
-        root.add(_toolbar("toolbar", title, "arrow_back", "Navigate up", self.on_back))
+        when = e.modified_date if e is not None else self._now_ms()
+        root.add(_toolbar("toolbar", title, "arrow_back", "Navigate up", self.on_back,
+                          subtitle=model.entry_date_label(when)))
         form = LinearLayout("vertical", width=MATCH_PARENT, padding=(0, theme.GRID_2))
         self.edt_name = EditText(e.name if e else "", id="edt_name", hint="Name", single_line=True,
                                  max_length=model.NAME_MAX_LENGTH, text_color=theme.ON_SURFACE,
