@@ -24,6 +24,7 @@ import cv2
 from lxml import etree
 
 from mobile_gym.apps import calendar as calendar_app
+from mobile_gym.apps import expense as expense_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)
@@ -247,7 +248,7 @@ def calendar_time_picker(d: Driver) -> None:
     d.tap(id=CAL + "event_start_time")
 
 
-EXPENSE_DB = "/data/data/com.arduia.expense/databases/accounting.db"
+EXPENSE_DB = expense_app.DB_PATH
 EXPENSE_ROWS = (  # (name, amount in cents, category id, note, modified ms): October 2023
     ("Groceries", 4550, 3, "Paid by card", 1697356800000),
     ("Salary", 250000, 2, "Monthly recurring", 1697270400000),
@@ -261,7 +262,7 @@ EXPENSE_ROWS = (  # (name, amount in cents, category id, note, modified ms): Oct
 def _seed_expense(d: Driver) -> None:
     """Open the app (Room creates accounting.db), go through the onboarding (NEXT, CONTINUE),
     then insert rows as a task's setup would."""
-    d.tap(desc="Pro Expense")
+    d.tap(desc=expense_app.APP.label)
     d.tap(text="NEXT")
     d.tap(text="CONTINUE")
     d.home()
