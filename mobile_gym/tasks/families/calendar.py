@@ -12,7 +12,6 @@ values (title, description, start date and times), read from the view hierarchy.
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,17 +20,15 @@ import numpy as np
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
+from mobile_gym.tasks.families import common
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.common import (
     force_stop,
     launch_once,
     press_home,
-    shell_step,
     vh_source,
 )
 from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
-
-_SV = task_pb2.SqlValue
 
 COMPARE_FIELDS = ("start_ts", "end_ts", "title", "location", "description", "repeat_rule",
                   "repeat_interval")
@@ -39,27 +36,16 @@ FREE_TEXT_FIELDS = ("title", "location", "description")
 
 
 def sqlite_step(sql: str) -> task_pb2.SetupStep:
-    return shell_step(f"sqlite3 {cd.DB_PATH} {shlex.quote(sql)}")
-
-
-def _sql_value(v: Any) -> task_pb2.SqlValue:
-    return _SV(text=v) if isinstance(v, str) else _SV(integer=int(v))
+    return common.sqlite_step(cd.DB_PATH, sql)
 
 
 def rows_added(events: list[cd.Event]) -> task_pb2.StateEvent:
-    check = task_pb2.StateEvent.RowsAdded(db_path=cd.DB_PATH, table=cd.TABLE,
-                                          compare_fields=COMPARE_FIELDS,
-                                          free_text_fields=FREE_TEXT_FIELDS)
-    for e in events:
-        row = check.expected_rows.add()
-        for f in COMPARE_FIELDS:
-            row.fields[f].CopyFrom(_sql_value(getattr(e, f)))
-    return task_pb2.StateEvent(rows_added=check)
+    return common.rows_added_check(cd.DB_PATH, cd.TABLE, [e.as_row() for e in events],
+                                   COMPARE_FIELDS, FREE_TEXT_FIELDS)
 
 
 def rows_removed(ids_sql: str) -> task_pb2.StateEvent:
-    return task_pb2.StateEvent(rows_removed=task_pb2.StateEvent.RowsRemoved(
-        db_path=cd.DB_PATH, table=cd.TABLE, id_field="id", ids_sql=ids_sql))
+    return common.rows_removed_check(cd.DB_PATH, cd.TABLE, "id", ids_sql)
 
 
 def _text_is(view_id: str, text: str) -> task_pb2.EventSource:

@@ -432,6 +432,12 @@ class Oracle:
         y0, y1 = top + 0.75 * (bottom - top), top + 0.3 * (bottom - top)
         if not up:
             y0, y1 = y1, y0
+        yield from self.drag((x, y0), (x, y1), moves)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float],
+             moves: int = 4) -> Iterator[dict[str, Any]]:
+        """Touch at `start`, move in `moves` even steps to `end`, lift."""
+        (x0, y0), (x1, y1) = start, end
         for i in range(moves + 1):
-            yield self.touch(x, y0 + (y1 - y0) * i / moves)
+            yield self.touch(x0 + (x1 - x0) * i / moves, y0 + (y1 - y0) * i / moves)
         yield make_action(ActionType.LIFT)

@@ -15,6 +15,8 @@ from pathlib import Path
 from mobile_gym.apps import calendar as model
 from mobile_gym.untrusted import sqlite_guard
 
+from ...system.room import create_room_database
+
 ROOM_VERSION = 8
 ROOM_IDENTITY_HASH = "1d5b2fddcb258e43f2935820863057a9"
 
@@ -58,21 +60,9 @@ class EventsDb:
         A file that already has an `events` table (the app's own, or one pushed by a task) is
         left untouched.
         """
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not create_room_database(self.path, "events", SCHEMA, ROOM_VERSION):
+            return False
         with closing(self._connect()) as con:
-            has_events = con.execute(
-                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'").fetchone()
-            if has_events:
-                return False
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("BEGIN")
-            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
-            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
-                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
-            for stmt in SCHEMA:
-                con.execute(stmt)
-            con.execute(f"PRAGMA user_version = {ROOM_VERSION}")
-            con.execute("COMMIT")
             # Room's onCreate callback: the "Regular event" type with the primary colour.
             con.execute(
                 "INSERT OR REPLACE INTO event_types (id,title,color,caldav_calendar_id,"
