@@ -63,12 +63,10 @@ def test_cli_list_and_check(capsys, tmp_path):
 def test_mobile_env_task_files_load_unchanged_and_missing_apps_fail_clearly():
     from mobile_gym.tasks import TaskSetupError
 
-    fixture = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "mobile_env_tasks" / "180_on_a_scooter-8.textproto"
-    if not fixture.exists():
-        pytest.skip("shared fixtures not present")
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "mobile_env_tasks" / "recipe_search-omelette.textproto"
     env = gym.make("MobileEnv/Task-v0", task_path=str(fixture))
-    assert env.unwrapped.vocabulary == ("scooter", "180", "how to")
-    assert env.action_space["input_token"].n == 3 and env.unwrapped.max_steps == 500
+    assert env.unwrapped.vocabulary == ("omelette", "french", "recipe for")
+    assert env.action_space["input_token"].n == 3 and env.unwrapped.max_steps == 400
     with pytest.raises(TaskSetupError, match="setup step 0 .*install_apk.*not found"):
         env.reset(seed=0)
 

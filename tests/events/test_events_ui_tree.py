@@ -20,9 +20,7 @@ from mobile_gym.events.selector import compile_selector
 from mobile_gym.events.tree_selector import tree_selector
 from mobile_gym.events.ui_tree import UiTreeReader
 
-GMAIL = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "view_hierarchies" / "gmail_welcome.xml"
-if not GMAIL.is_file():
-    GMAIL = Path("/work/shared/fixtures/view_hierarchies/gmail_welcome.xml")
+DUMPS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "view_hierarchies").glob("*.xml"))
 
 ELEMENTS = ["node", "n", "hierarchy"]
 ATTRS = ["index", "text", "resource-id", "class", "id", "package", "bounds"]
@@ -149,8 +147,14 @@ def _tree_selector_or_none(css: str):
     return tree_selector(css)
 
 
+@pytest.mark.parametrize("path", DUMPS, ids=lambda p: p.name)
+def test_dump_fixtures_take_the_fast_path(path):
+    """Generated sim dumps, the hand-written classic dump and the one with other dumpers' quirks."""
+    assert_same_tree(path.read_text(encoding="utf-8"))
+
+
 def test_real_dumps_take_the_fast_path():
-    assert_same_tree(GMAIL.read_text(encoding="utf-8"))
+    assert len(DUMPS) >= 7
     sim_device = pytest.importorskip("mobile_gym.device.sim_device")
     device = sim_device.SimDevice()
     try:

@@ -12,7 +12,12 @@ from mobile_gym.sim.ui import (MATCH_PARENT, Button, CheckBox, CheckedTextView, 
 
 from .conftest import ATTR_ORDER, PKG, bounds_of, node_by_id, nodes, parse, screen, show
 
-FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "view_hierarchies" / "gmail_welcome.xml"
+DUMPS = Path(__file__).resolve().parents[1] / "fixtures" / "view_hierarchies"
+# hand-written in the real classic format, independent of the simulator
+CLASSIC = DUMPS / "classic_format.xml"
+# written by scripts/make_test_fixtures.py from the simulator
+GENERATED = ("launcher_home.xml", "calendar_month.xml", "markor_browser.xml", "markor_new_file_dialog.xml",
+             "settings_main.xml")
 
 
 def _attr_names(xml: str) -> list[list[str]]:
@@ -31,15 +36,28 @@ def test_header_single_line_and_self_closing_leaves():
 
 def test_same_shape_as_real_dump_fixture():
     """Tags carry exactly the real attribute sequence; our output is parsed the same way."""
-    real = FIXTURE.read_text(encoding="utf-8")
-    ours = show(screen(TextView("New in Gmail", id="welcome_tour_title"),
-                       Button("GOT IT", id="welcome_tour_got_it")))[0].dump()
+    real = CLASSIC.read_text(encoding="utf-8")
+    ours = show(screen(TextView("Cook something new", id="onboarding_title"),
+                       Button("START", id="onboarding_start")))[0].dump()
     assert {tuple(a) for a in _attr_names(real)} == {tuple(ATTR_ORDER)}
     assert {tuple(a) for a in _attr_names(ours)} == {tuple(ATTR_ORDER)}
     assert real[:80] == ours[:80]
     for xml in (real, ours):
         for n in nodes(xml):
             assert list(n.attrib) == ATTR_ORDER
+
+
+def test_generated_device_dumps_have_the_real_shape():
+    """The sim's whole-screen dumps: header, classic attributes (NAF first where it is written),
+    no newline, one root per window."""
+    real = CLASSIC.read_text(encoding="utf-8")
+    for name in GENERATED:
+        xml = (DUMPS / name).read_text(encoding="utf-8")
+        assert xml[:80] == real[:80] and "\n" not in xml and xml.endswith("</hierarchy>"), name
+        assert {tuple(a[1:] if a[0] == "NAF" else a) for a in _attr_names(xml)} == {tuple(ATTR_ORDER)}, name
+        roots = parse(xml).findall("node")
+        assert [r.get("index") for r in roots] == ["0"] * len(roots) and len(roots) >= 3, name
+        assert roots[-1].get("package") == "com.android.systemui", name
 
 
 def test_index_gaps_for_invisible_children_and_bounds_clipped():
