@@ -20,7 +20,7 @@ from mobile_gym.tasks import load_task
 from mobile_gym.tasks.checks import check_task
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families import markor_data as md
-from tests.suite.helpers import OBS_KEYS
+from tests.tasks.families.helpers import OBS_KEYS
 
 TASK_DEFS = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs"
 TWINS = [("settings_bluetooth_on", "SystemBluetoothTurnOn", 0),

@@ -10,7 +10,7 @@ from pathlib import Path
 import mobile_gym
 from mobile_gym.registration import task_dir
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(mobile_gym.__file__).resolve().parent
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.calendar import CalendarApp
-from tests.apps.calendar.conftest import DB, MAIN, PKG, insert_row, sql, ts
-from tests.apps.conftest import UI, find_all
+from tests.sim.apps.calendar.conftest import DB, MAIN, PKG, insert_row, sql, ts
+from tests.sim.apps.conftest import UI, find_all
 
 PREFS = f"/data/data/{PKG}/shared_prefs/Prefs.xml"
 

@@ -12,7 +12,7 @@ from mobile_gym.sim.ui import (MATCH_PARENT, Button, CheckBox, CheckedTextView, 
 
 from .conftest import ATTR_ORDER, PKG, bounds_of, node_by_id, nodes, parse, screen, show
 
-DUMPS = Path(__file__).resolve().parents[1] / "fixtures" / "view_hierarchies"
+DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "view_hierarchies"
 # hand-written in the real classic format, independent of the simulator
 CLASSIC = DUMPS / "classic_format.xml"
 # written by scripts/make_test_fixtures.py from the simulator

@@ -17,7 +17,7 @@ from mobile_gym.tasks.families.oracle import (
     plan_cost,
     tokenize,
 )
-from tests.suite.helpers import make_env, noop
+from tests.tasks.families.helpers import make_env, noop
 
 NAMES = [cls.name for cls in FAMILIES]
 

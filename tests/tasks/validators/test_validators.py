@@ -30,7 +30,7 @@ from mobile_gym.tasks.validators import (
     validate_wifi,
 )
 
-from .fakes import FakeDevice
+from ..fakes import FakeDevice
 
 DB = "/data/data/com.simplemobiletools.calendar.pro/databases/events.db"
 SCHEMA = """CREATE TABLE `events` (`id` INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -12,7 +12,7 @@ from mobile_gym.cli import main
 from mobile_gym.env import MobileEnv
 from mobile_gym.registration import env_name, registered_tasks, task_path_for
 
-TASK = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
+TASK = Path(__file__).resolve().parents[1] / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
 
 
 def test_import_registers_ids():
@@ -63,7 +63,7 @@ def test_cli_list_and_check(capsys, tmp_path):
 def test_mobile_env_task_files_load_unchanged_and_missing_apps_fail_clearly():
     from mobile_gym.tasks import TaskSetupError
 
-    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "mobile_env_tasks" / "recipe_search-omelette.textproto"
+    fixture = Path(__file__).resolve().parent / "fixtures" / "mobile_env_tasks" / "recipe_search-omelette.textproto"
     env = gym.make("MobileEnv/Task-v0", task_path=str(fixture))
     assert env.unwrapped.vocabulary == ("omelette", "french", "recipe for")
     assert env.action_space["input_token"].n == 3 and env.unwrapped.max_steps == 400

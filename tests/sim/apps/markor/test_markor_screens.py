@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.apps.conftest import check_key_screen
+from tests.sim.apps.conftest import check_key_screen
 
 MK = "net.gsantner.markor:id/"
 NB = "/storage/emulated/0/Documents/Markor"

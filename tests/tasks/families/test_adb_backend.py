@@ -8,7 +8,7 @@ import pytest
 
 from mobile_gym.env import MobileEnv
 from tests.env.adb_over_sim import AdbOverSim
-from tests.suite.helpers import OBS_KEYS, run_oracle
+from tests.tasks.families.helpers import OBS_KEYS, run_oracle
 
 
 @pytest.mark.parametrize("name", ["SystemBluetoothTurnOn", "OpenApp", "CalendarAddOneEvent",

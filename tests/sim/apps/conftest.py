@@ -2,7 +2,7 @@
 
 Tests drive the device only as an agent would: parse `view_hierarchy()` XML, tap the centre of a
 node's bounds, press keys and type text. Import the helpers with
-`from tests.apps.conftest import ...` or use the `ui_factory` and `device` fixtures;
+`from tests.sim.apps.conftest import ...` or use the `ui_factory` and `device` fixtures;
 `check_key_screen` runs the table-driven screen checks of the app folders.
 """
 

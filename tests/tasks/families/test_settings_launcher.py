@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.tasks import registry
-from tests.suite.helpers import (
+from tests.tasks.families.helpers import (
     make_env,
     noop,
     oracle_episodes,

@@ -10,7 +10,7 @@ import pytest
 
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.calendar import CalendarApp
-from tests.apps.conftest import UI, find_all
+from tests.sim.apps.conftest import UI, find_all
 
 PKG = "com.simplemobiletools.calendar.pro"
 P = PKG + ":id/"

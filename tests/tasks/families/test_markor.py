@@ -7,7 +7,7 @@ import shlex
 import pytest
 
 from mobile_gym.tasks.families import markor_data as md
-from tests.suite.helpers import (
+from tests.tasks.families.helpers import (
     make_env,
     noop,
     oracle_episodes,

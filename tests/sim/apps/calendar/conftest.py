@@ -1,7 +1,7 @@
 """Shared by the Calendar device tests: the app's paths, a UTC timestamp helper, an SQL shell
 helper, and the `device` / `ui` fixtures (the app started on its main screen).
 
-Import the plain helpers with `from tests.apps.calendar.conftest import ...`.
+Import the plain helpers with `from tests.sim.apps.calendar.conftest import ...`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps.calendar import CalendarApp
-from tests.apps.conftest import UI
+from tests.sim.apps.conftest import UI
 
 PKG = "com.simplemobiletools.calendar.pro"
 DB = f"/data/data/{PKG}/databases/events.db"

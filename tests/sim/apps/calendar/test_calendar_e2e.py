@@ -7,8 +7,8 @@ through the device shell, as AndroidWorld's validators read them.
 
 from __future__ import annotations
 
-from tests.apps.calendar.conftest import MAIN, PKG, insert_row, sql, ts
-from tests.apps.conftest import UI, find_all
+from tests.sim.apps.calendar.conftest import MAIN, PKG, insert_row, sql, ts
+from tests.sim.apps.conftest import UI, find_all
 
 EDITOR = f"{PKG}/{PKG}.activities.EventActivity"
 

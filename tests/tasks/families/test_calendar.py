@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 
 from mobile_gym.tasks.families import calendar_data as cd
-from tests.suite.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
+from tests.tasks.families.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 ADD = ["CalendarAddOneEvent", "CalendarAddOneEventTomorrow", "CalendarAddOneEventInTwoWeeks",
        "CalendarAddOneEventRelativeDay", "CalendarAddRepeatingEvent"]
