@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-import numpy as np
 import gymnasium as gym
+import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 

@@ -10,9 +10,9 @@ from events_helpers import SIZE, Driver, N, box, dump, from_text, log
 from mobile_gym.device.base import TextBox
 from mobile_gym.events import (
     EngineOptions,
-    InputError,
     EventEngine,
     EventGraphError,
+    InputError,
     ModelUnavailableError,
     SelectorError,
     TaskCompileError,

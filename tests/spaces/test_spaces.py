@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mobile_gym.spaces import (
-    ActionType, InvalidActionError, UnicodeText, ViewHierarchy, decode_action, hierarchy_problem,
-    make_action, make_action_space, parse_bounds,
+    ActionType,
+    InvalidActionError,
+    UnicodeText,
+    ViewHierarchy,
+    decode_action,
+    hierarchy_problem,
+    make_action,
+    make_action_space,
+    parse_bounds,
 )
 from mobile_gym.spaces.view_hierarchy import XML_HEADER, render_node
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import gymnasium as gym
 import pytest
 from gymnasium.wrappers import GrayscaleObservation, ResizeObservation
@@ -11,7 +10,12 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.policies import oracle_path, read_script
 from mobile_gym.registration import registered_tasks, task_path_for
 from mobile_gym.wrappers import (
-    ElementActions, ElementFeatures, PixelsOnly, RecordEpisode, TapGrid, replay_episode,
+    ElementActions,
+    ElementFeatures,
+    PixelsOnly,
+    RecordEpisode,
+    TapGrid,
+    replay_episode,
 )
 from mobile_gym.wrappers.record_episode import load_trajectory
 

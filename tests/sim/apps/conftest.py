@@ -9,8 +9,9 @@ node's bounds, press keys and type text. Import the helpers with
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pytest
 from lxml import etree

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.sim.ui import (Button, EditText, Rect, Spinner, TextView, Window,
-                               alert_dialog, popup_bounds, popup_menu)
+from mobile_gym.sim.ui import Button, EditText, Rect, Spinner, TextView, Window, alert_dialog, popup_bounds, popup_menu
 
 from .conftest import PKG, node_by_id, nodes, parse, screen, show
 

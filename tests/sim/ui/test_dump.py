@@ -5,10 +5,29 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mobile_gym.sim.ui import (MATCH_PARENT, Button, CheckBox, CheckedTextView, EditText,
-                               FrameLayout, ImageButton, ImageView, LinearLayout, ListView,
-                               RadioButton, RecyclerView, ScrollView, Spinner, Switch, TextView,
-                               View, ViewGroup, ViewPager, Window, dp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    Button,
+    CheckBox,
+    CheckedTextView,
+    EditText,
+    FrameLayout,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    ListView,
+    RadioButton,
+    RecyclerView,
+    ScrollView,
+    Spinner,
+    Switch,
+    TextView,
+    View,
+    ViewGroup,
+    ViewPager,
+    Window,
+    dp,
+)
 
 from .conftest import ATTR_ORDER, PKG, bounds_of, node_by_id, nodes, parse, screen, show
 

@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.device.base import InvalidInputError
-from mobile_gym.sim.ui import (MATCH_PARENT, Button, EditText, FrameLayout,
-                               RecyclerView, TextView, View, ViewPager, Window, dp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    Button,
+    EditText,
+    FrameLayout,
+    RecyclerView,
+    TextView,
+    View,
+    ViewPager,
+    Window,
+    dp,
+)
 
 from .conftest import PKG, bounds_of, node_by_id, nodes, screen, show
 

@@ -8,8 +8,21 @@ import copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.sim.ui import (MATCH_PARENT, Button, CheckBox, EditText, LinearLayout, RecyclerView, Rect,
-                               TextView, Window, WindowManager, alert_dialog, dp, sp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    Button,
+    CheckBox,
+    EditText,
+    LinearLayout,
+    Rect,
+    RecyclerView,
+    TextView,
+    Window,
+    WindowManager,
+    alert_dialog,
+    dp,
+    sp,
+)
 
 OPS = st.lists(st.tuples(st.sampled_from(["text", "check", "visibility", "scroll", "dialog",
                                           "press", "release", "color", "add", "remove", "focus",

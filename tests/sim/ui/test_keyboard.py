@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.sim.ui import (IME_PACKAGE, MATCH_PARENT, EditText, KeyboardView, WindowManager,
-                               ime_window)
+from mobile_gym.sim.ui import IME_PACKAGE, MATCH_PARENT, EditText, KeyboardView, WindowManager, ime_window
 from mobile_gym.sim.ui.keyboard import LETTER_ROWS, SYMBOL2_ROWS, SYMBOL_ROWS
 
 from .conftest import nodes, parse, screen, show

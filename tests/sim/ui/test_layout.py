@@ -6,8 +6,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mobile_gym.sim.ui import (MATCH_PARENT, WRAP_CONTENT, Button, FrameLayout, LinearLayout, Rect,
-                               ScrollView, TextView, View, dp, sp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    WRAP_CONTENT,
+    Button,
+    FrameLayout,
+    LinearLayout,
+    Rect,
+    ScrollView,
+    TextView,
+    View,
+    dp,
+    sp,
+)
 from mobile_gym.sim.ui.text import line_metrics, text_width
 
 from .conftest import screen, show

@@ -6,9 +6,21 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.sim.ui import (MATCH_PARENT, WRAP_CONTENT, Button, CheckBox, EditText, FrameLayout,
-                               ImageButton, ImageView, LinearLayout, ScrollView, Switch, TextView,
-                               View)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    WRAP_CONTENT,
+    Button,
+    CheckBox,
+    EditText,
+    FrameLayout,
+    ImageButton,
+    ImageView,
+    LinearLayout,
+    ScrollView,
+    Switch,
+    TextView,
+    View,
+)
 
 from .conftest import ATTR_ORDER, PKG, bounds_of, nodes, parse, show
 

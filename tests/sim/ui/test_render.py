@@ -6,9 +6,23 @@ import numpy as np
 import pytest
 import skia
 
-from mobile_gym.sim.ui import (ICON_NAMES, MATCH_PARENT, Button, CheckBox, EditText, ImageButton,
-                               LinearLayout, Rect, TextView, View, Window, alert_dialog, dp,
-                               draw_icon, sp)
+from mobile_gym.sim.ui import (
+    ICON_NAMES,
+    MATCH_PARENT,
+    Button,
+    CheckBox,
+    EditText,
+    ImageButton,
+    LinearLayout,
+    Rect,
+    TextView,
+    View,
+    Window,
+    alert_dialog,
+    dp,
+    draw_icon,
+    sp,
+)
 
 from .conftest import screen, show
 

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.sim.ui import (MATCH_PARENT, CheckBox, EditText, HorizontalScrollView, LinearLayout,
-                               ListView, RadioButton, RadioGroup, RecyclerView, Switch, TextView,
-                               View, dp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    CheckBox,
+    EditText,
+    HorizontalScrollView,
+    LinearLayout,
+    ListView,
+    RadioButton,
+    RadioGroup,
+    RecyclerView,
+    Switch,
+    TextView,
+    View,
+    dp,
+)
 
 from .conftest import PKG, bounds_of, node_by_id, screen, show
 

@@ -6,8 +6,8 @@ Each fragment owns its root view and rebuilds its content from a list of events 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Callable
 
 import skia
 

@@ -117,7 +117,7 @@ class Event:
     def reminders(self) -> tuple[int, int, int]:
         return (self.reminder_1_minutes, self.reminder_2_minutes, self.reminder_3_minutes)
 
-    def with_(self, **changes: Any) -> "Event":
+    def with_(self, **changes: Any) -> Event:
         """A copy with some fields changed (dataclasses.replace with a short name)."""
         return replace(self, **changes)
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class CalendarStorage:
     """events.db + Prefs.xml of one device (paths resolved through the device storage)."""
 
-    def __init__(self, ctx: "AppContext") -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self._ctx = ctx
         self.db = EventsDb(ctx.database_path("events.db"))
         ctx.storage.mkdir(f"{ctx.data_dir}/shared_prefs", parents=True)

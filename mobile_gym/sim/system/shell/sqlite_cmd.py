@@ -6,7 +6,6 @@ import sqlite3
 
 from mobile_gym.sim.system.shell.core import Proc
 
-
 #: Bounds of one `sqlite3` command line in the simulated shell (a real device would run on):
 #: past them a statement is interrupted ("Error: stepping, interrupted").
 MAX_VM_INSTRUCTIONS = 50_000_000

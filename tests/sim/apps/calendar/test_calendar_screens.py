@@ -3,8 +3,8 @@ reference/apps.md section A lists (reached by touches only)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import Callable
 
 import pytest
 
