@@ -320,10 +320,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     """`mobile-gym list`: the registered ids and what each one runs."""
     import gymnasium as gym
 
-    from mobile_gym.registration import GENERIC_ID, NAMESPACE
+    from mobile_gym.tasks.catalog import GENERIC_ID, ids
 
     print(f"{GENERIC_ID:44s} task_path=<any task file>")
-    for env_id in sorted(k for k in gym.registry if k.startswith(NAMESPACE + "/") and k != GENERIC_ID):
+    for env_id in sorted(i for i in ids() if i != GENERIC_ID):
         task = gym.registry[env_id].kwargs.get("task", "")
         kind = "task file" if str(task).endswith(".textproto") else "templated family"
         print(f"{env_id:44s} {kind}: {task}")

@@ -35,7 +35,7 @@ def _exec_builtin(proc: Proc) -> int:
     """
     if len(proc.argv) < 2:
         return 0
-    return proc.shell._exec(proc.argv[1:], proc.input, {1: proc.out, 2: proc.err})
+    return proc.shell.exec_argv(proc.argv[1:], proc.input, {1: proc.out, 2: proc.err})
 
 
 def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:

@@ -141,7 +141,7 @@ class SimAndroid:
         self._copier = StateCopier(shared=(self, self.storage, self.packages),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
-                                   shared_attrs=("_pic", "_dump_cache", "_box_cache"))
+                                   shared_attrs=View.RENDER_CACHE_ATTRS)
         self.shell_interpreter = Shell(self)
         logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
         am.home()
@@ -197,6 +197,11 @@ class SimAndroid:
             raise RuntimeError(f"device {self.name} is closed")
 
     # -- output ------------------------------------------------------------------------------------
+    @property
+    def touch_is_down(self) -> bool:
+        """Whether a finger is on the screen (a touch went down and has not lifted)."""
+        return self._state.touch_down is not None
+
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
         self._check_open()
         return self._state.wm.render(size)
@@ -367,7 +372,7 @@ class SimAndroid:
                              f"it cannot be restored on {self.name!r}")
         self._state = self._copier.copy(snap.state)
         self.storage.restore(snap.storage)
-        self.storage._clock = self._state.clock
+        self.storage.use_clock(self._state.clock)
 
     def close(self) -> None:
         if not self._closed:

@@ -171,7 +171,8 @@ class ActivityManager:
     def _syslog(self, priority: str, tag: str, message: str, tid: int = TID_BINDER) -> None:
         self.logs.write(priority, tag, message, SYSTEM_SERVER_PID, tid, buffer="system")
 
-    def _token(self, text: str) -> str:
+    def token(self, text: str) -> str:
+        """A stable 7-hex-digit identity for `text` on this device (record and window tokens)."""
         return f"{zlib.crc32(f'{self.seed}:{text}'.encode()) & 0xFFFFFFF:07x}"
 
     # -- processes -------------------------------------------------------------------------
@@ -321,7 +322,7 @@ class ActivityManager:
         activity.app = proc.app
         activity.intent = intent
         activity._am = self
-        rec = ActivityRecord(activity, component, task, intent, self._token(f"{component}:{task.task_id}:"
+        rec = ActivityRecord(activity, component, task, intent, self.token(f"{component}:{task.task_id}:"
                                                                             f"{len(task.records)}"))
         activity._record = rec
         task.records.append(rec)

@@ -101,6 +101,10 @@ class Storage:
             os.makedirs(self._host(d), exist_ok=True)
 
     # -- paths -------------------------------------------------------------------------
+
+    def use_clock(self, clock: Clock) -> None:
+        """Stamp modification times from `clock` (the restored device's clock after a restore)."""
+        self._clock = clock
     def _host(self, device_path: str) -> str:
         norm = normalize(device_path)
         return self.root if norm == "/" else os.path.join(self.root, norm[1:])

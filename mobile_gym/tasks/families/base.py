@@ -64,16 +64,24 @@ class Progress:
     after: int | None = None
 
 
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+
+
 @dataclass(frozen=True)
 class FamilyInfo:
-    """Registry metadata of a family."""
+    """Registry metadata of a family: what the harness groups results by."""
 
     name: str
-    app: str
-    complexity: float
+    app: str                        # the primary app's catalogue key (whose state is checked)
+    complexity: float               # AndroidWorld's complexity (its step budget is 10x this)
     tags: tuple[str, ...]
-    step_limit: int
+    step_limit: int                 # raw env steps (TOUCH/LIFT/TEXT/KEY), from the oracle plans
     template: str
+    apps: tuple[str, ...] = ()      # every app the task uses (catalogue keys), primary first
+    android_world_name: str | None = None  # the AndroidWorld task this family reproduces
+    difficulty: Difficulty | None = None   # AndroidWorld's difficulty label
+    optimal_steps: int | None = None       # AndroidWorld's optimal number of agent steps
 
 
 def tokens_for(words: Sequence[str]) -> tuple[str, ...]:
@@ -94,6 +102,10 @@ class TaskFamily(abc.ABC):
     complexity: ClassVar[float]  # AndroidWorld's complexity (its step budget is 10x this)
     tags: ClassVar[tuple[str, ...]] = ()
     template: ClassVar[str] = ""
+    apps: ClassVar[tuple[str, ...]] = ()   # other apps the task uses, beyond `app`
+    android_world_name: ClassVar[str | None] = None
+    difficulty: ClassVar[Difficulty | None] = None
+    optimal_steps: ClassVar[int | None] = None
     words: ClassVar[tuple[str, ...]] = ()  # vocabulary words beyond BASE_CHARS
     types_text: ClassVar[bool] = False  # False: no vocabulary (TEXT actions do nothing)
 
@@ -151,8 +163,12 @@ class TaskFamily(abc.ABC):
         return _step_limit(type(self))
 
     def info(self) -> FamilyInfo:
+        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"{self.name}.difficulty={self.difficulty!r}: expected one of {DIFFICULTIES}")
+        apps = tuple(dict.fromkeys((self.app, *self.apps)))
         return FamilyInfo(self.name, self.app, float(self.complexity), tuple(self.tags),
-                          self.step_limit, self.template)
+                          self.step_limit, self.template, apps, self.android_world_name,
+                          self.difficulty, self.optimal_steps)
 
     def make_task(self, seed: int) -> LoadedTask:
         """The seed's task as an ordinary LoadedTask (what the environment runs)."""

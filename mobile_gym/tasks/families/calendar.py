@@ -129,10 +129,10 @@ class _Calendar(TaskFamily):
     words = cd.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        return launch_once(cd.PACKAGE, cd.MAIN_ACTIVITY)
+        return launch_once(cd.APP.package, cd.APP.component)
 
     def _reset(self, rows: list[cd.Event]) -> list[task_pb2.SetupStep]:
-        return [force_stop(cd.PACKAGE), sqlite_step(cd.reset_sql(rows)), press_home()]
+        return [force_stop(cd.APP.package), sqlite_step(cd.reset_sql(rows)), press_home()]
 
 
 class CalendarAddOneEvent(_Calendar):

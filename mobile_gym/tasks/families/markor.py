@@ -74,7 +74,7 @@ class _Markor(TaskFamily):
     words = md.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        return launch_once(md.PACKAGE, md.MAIN_ACTIVITY)
+        return launch_once(md.APP.package, md.APP.component)
 
     def instruction(self, params) -> str:
         return self.template.format(**params.fields())

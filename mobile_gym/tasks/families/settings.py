@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mobile_gym.apps import settings as settings_app
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.common import (
@@ -24,7 +25,6 @@ from mobile_gym.tasks.families.common import (
 )
 from mobile_gym.tasks.families.oracle import Sel, Tap
 
-SETTINGS_PKG = "com.android.settings"
 _NS = task_pb2.AdbCall.Settings
 _VM = task_pb2.ValueMatch
 
@@ -70,7 +70,7 @@ class _SettingsFamily(TaskFamily):
 
     def reset_steps(self, params: SettingsParams) -> list[task_pb2.SetupStep]:
         return [
-            force_stop(SETTINGS_PKG),
+            force_stop(settings_app.APP.package),
             setting_step(_NS.GLOBAL, "wifi_on", params.wifi_on),
             setting_step(_NS.GLOBAL, "bluetooth_on", params.bluetooth_on),
             setting_step(_NS.SYSTEM, "screen_brightness", str(params.brightness)),

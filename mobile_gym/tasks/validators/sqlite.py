@@ -269,7 +269,7 @@ def _field_matches(field: str, expected: Any, actual: Any, free_text: set[str],
     return bool(expected == actual)
 
 
-def _max_matching(adj: list[list[int]], n_right: int) -> list[int]:
+def max_matching(adj: list[list[int]], n_right: int) -> list[int]:
     """Kuhn's algorithm: match[right] = left index or -1."""
     match = [-1] * n_right
 
@@ -338,7 +338,7 @@ def validate_rows_added(
     adj = [[j for j, new in enumerate(new_rows)
             if all(_field_matches(f, exp[f], new[f], free, threshold) for f in compare_fields)]
            for exp in expected]
-    match = _max_matching(adj, len(new_rows))
+    match = max_matching(adj, len(new_rows))
     paired = {u for u in match if u != -1}
     if len(paired) != len(expected):
         missing_rows = [i for i in range(len(expected)) if i not in paired]

@@ -11,7 +11,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from . import model
+from mobile_gym.apps import calendar as model
 
 ROOM_VERSION = 8
 ROOM_IDENTITY_HASH = "1d5b2fddcb258e43f2935820863057a9"

@@ -20,7 +20,9 @@ from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, RadioButton, TextView
-from . import dates, formatting, model, theme
+from mobile_gym.apps import calendar as model
+
+from . import dates, formatting, theme
 
 if TYPE_CHECKING:
     from ...system.activity import Activity, DialogHandle

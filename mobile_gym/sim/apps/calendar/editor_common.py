@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 from ...ui.layouts import LinearLayout
 from ...ui.units import MATCH_PARENT, dp
 from ...ui.widgets import ImageButton, ImageView, TextView
-from . import dialogs, model, theme
+from mobile_gym.apps import calendar as model
+
+from . import dialogs, theme
 from .flat_rows import group
 from .prefs import Prefs
 

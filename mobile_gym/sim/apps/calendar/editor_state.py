@@ -11,7 +11,9 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from . import dates, model
+from mobile_gym.apps import calendar as model
+
+from . import dates
 
 TITLE_EMPTY = "Title cannot be empty"
 END_BEFORE_START = "The event cannot end earlier than it starts"

@@ -18,7 +18,9 @@ from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
-from . import dates, formatting, model, occurrences, theme
+from mobile_gym.apps import calendar as model
+
+from . import dates, formatting, occurrences, theme
 from .event_row import EventRow, section_title
 from .month_view import CellEvent, GridDay, MonthViewWrapper
 
@@ -347,7 +349,7 @@ class WeekGrid(View):
         for label, col, top, _bottom in self.placed:
             x = b.left + HOURS_WIDTH + col * col_w + dp(1)
             y = b.top + int(top * HOUR_HEIGHT)
-            label.layout(x, y, x + label._mw, y + label._mh)
+            label.layout(x, y, x + label.measured_width, y + label.measured_height)
 
     def on_draw(self, canvas: skia.Canvas) -> None:
         b = self._bounds

@@ -16,7 +16,9 @@ from ...ui.lists import RecyclerView, ViewPager
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, ImageButton, ImageView, TextView
-from . import dates, dialogs, model, occurrences, theme
+from mobile_gym.apps import calendar as model
+
+from . import dates, dialogs, occurrences, theme
 from . import prefs as P
 from .date_picker import show_date_picker
 from .event_activity import (

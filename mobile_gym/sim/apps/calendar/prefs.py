@@ -11,7 +11,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
-from . import model
+from mobile_gym.apps import calendar as model
 
 VIEW = "view"
 WAS_ALARM_WARNING_SHOWN = "was_alarm_warning_shown"

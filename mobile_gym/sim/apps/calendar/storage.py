@@ -11,7 +11,9 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import dates, model, occurrences
+from mobile_gym.apps import calendar as model
+
+from . import dates, occurrences
 from .db import EventsDb
 from .prefs import Prefs
 

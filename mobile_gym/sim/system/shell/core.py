@@ -35,7 +35,7 @@ from mobile_gym.sim.system.shell.parser import (
 from mobile_gym.sim.system.storage import normalize
 
 if TYPE_CHECKING:
-    from mobile_gym.sim.android import SimAndroid
+    from mobile_gym.sim.system.shell.host import ShellHost
 
 SH = "/system/bin/sh"
 SHELL_PID = 4321
@@ -106,7 +106,7 @@ class Proc:
     remaining input, read from `input` on first use (so a command that never looks at it
     leaves it to the next one)."""
 
-    android: SimAndroid
+    android: ShellHost
     shell: Shell
     argv: list[str]
     input: Input = field(default_factory=Input)
@@ -168,7 +168,7 @@ class Shell:
     """One `sh -c` interpreter bound to a device. Each `run` is a fresh shell (status, directory
     and variables start over), as each `adb shell` call is."""
 
-    def __init__(self, android: SimAndroid, commands: dict[str, CommandFn]) -> None:
+    def __init__(self, android: ShellHost, commands: dict[str, CommandFn]) -> None:
         self.android = android
         self.commands = commands
         self.cwd = "/"
@@ -352,7 +352,7 @@ class Shell:
         io = self._open_redirects(cmd.redirects, stdin, err)
         if io is None:
             return 1
-        code = self._exec(argv, io.stdin, io.fds) if argv else 0
+        code = self.exec_argv(argv, io.stdin, io.fds) if argv else 0
         self._close_redirects(io, out, err)
         return code
 
@@ -404,7 +404,8 @@ class Shell:
             if sink:
                 self.android.storage.write(sink.path, bytes(sink), append=True)
 
-    def _exec(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
+    def exec_argv(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
+        """Run one command (a builtin, an alias or a program) with these standard streams."""
         name = argv[0]
         for prefix in BIN_DIRS:
             if name.startswith(prefix) and "/" not in name[len(prefix):]:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mobile_gym.sim.apps.calendar import dates, formatting, model, occurrences
+from mobile_gym.apps import calendar as model
+from mobile_gym.sim.apps.calendar import dates, formatting, occurrences
 from mobile_gym.sim.apps.calendar.db import SCHEMA, EventsDb
 from mobile_gym.sim.apps.calendar.editor_state import (
     END_BEFORE_START,

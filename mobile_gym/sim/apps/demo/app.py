@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.apps import demo as demo_app
 from mobile_gym.sim.system.activity import Activity, AppContext
 from mobile_gym.sim.system.packages import App
 from mobile_gym.sim.ui import (
@@ -24,11 +25,10 @@ from mobile_gym.sim.ui import (
 )
 from mobile_gym.sim.ui.units import MATCH_PARENT
 
-PACKAGE = "com.example.notesdemo"
+PACKAGE = demo_app.APP.package
 SEED_NOTES = 25
 PRIMARY = 0xFF188038
 
-_SCHEMA = "CREATE TABLE notes (_id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, created INTEGER NOT NULL)"
 
 
 def _toolbar(title: str) -> ViewGroup:
@@ -144,16 +144,14 @@ class NoteActivity(Activity):
 
 
 class NotesDemoApp(App):
-    package = PACKAGE
-    label = "Notes demo"
+    record = demo_app.APP
     icon = "note"
     icon_color = PRIMARY
-    launcher_activity = ".MainActivity"
     activities: ClassVar[dict[str, type[Activity]]] = {".MainActivity": MainActivity, ".NoteActivity": NoteActivity}
 
     def on_install(self, ctx: AppContext) -> None:
         with ctx.connect_db("notes.db") as conn:
-            conn.execute(_SCHEMA)
+            conn.execute(demo_app.NOTES_SCHEMA)
             conn.executemany("INSERT INTO notes (title, created) VALUES (?, ?)",
                              [(f"Note {i}", int(ctx.now())) for i in range(1, SEED_NOTES + 1)])
         conn.close()

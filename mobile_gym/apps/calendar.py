@@ -1,4 +1,5 @@
-"""Simple Calendar Pro's plain data: the `events` row, event types and the app's constants.
+"""Simple Calendar Pro: its catalogue record and its plain data (the `events` row, event types,
+the app's constants), shared by the simulated app and the calendar task families.
 
 Values are the app's own (apps.md A.8, `helpers/Constants.kt`): timestamps in Unix seconds,
 repeat intervals in seconds, reminder minutes with -1 meaning "off".
@@ -7,11 +8,27 @@ repeat intervals in seconds, reminder minutes with -1 meaning "off".
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from datetime import datetime, timezone
 from typing import Any
 
-PACKAGE = "com.simplemobiletools.calendar.pro"
-DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
-PREFS_PATH = f"/data/data/{PACKAGE}/shared_prefs/Prefs.xml"
+from mobile_gym.apps import AppRecord
+
+APP = AppRecord(
+    key="calendar",
+    package="com.simplemobiletools.calendar.pro",
+    label="Calendar",
+    main_activity="com.simplemobiletools.calendar.pro.activities.MainActivity",
+    launcher_activity="com.simplemobiletools.calendar.pro.activities.SplashActivity",
+    version="6.22.2",
+    version_code=238,
+    aliases=("simple calendar", "simple calendar pro"),
+    databases=("events.db",),
+)
+
+PACKAGE = APP.package
+DB_PATH = APP.database_path("events.db")
+PREFS_PATH = f"{APP.data_dir}/shared_prefs/Prefs.xml"
+EVENTS_TABLE = "events"
 
 REGULAR_EVENT_TYPE_ID = 1
 REGULAR_EVENT_TYPE_TITLE = "Regular event"
@@ -117,7 +134,22 @@ class Event:
     def reminders(self) -> tuple[int, int, int]:
         return (self.reminder_1_minutes, self.reminder_2_minutes, self.reminder_3_minutes)
 
-    def with_(self, **changes: Any) -> Event:
+    @property
+    def start(self) -> datetime:
+        return datetime.fromtimestamp(self.start_ts, tz=timezone.utc)
+
+    @property
+    def end(self) -> datetime:
+        return datetime.fromtimestamp(self.end_ts, tz=timezone.utc)
+
+    @property
+    def duration_mins(self) -> int:
+        """Whole minutes from start to end (ValueError when not whole)."""
+        if (self.end_ts - self.start_ts) % 60:
+            raise ValueError(f"event {self.title!r} does not last a whole number of minutes")
+        return (self.end_ts - self.start_ts) // 60
+
+    def with_(self, **changes: Any) -> "Event":
         """A copy with some fields changed (dataclasses.replace with a short name)."""
         return replace(self, **changes)
 
