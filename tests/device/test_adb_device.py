@@ -232,8 +232,8 @@ def test_parse_and_escape_helpers():
 def test_env_truncates_on_adb_failure(fake, monkeypatch):
     from mobile_gym.env import MobileEnv
     from mobile_gym.spaces import ActionType, make_action
-    from tests.env.fakes import FakeEngine, fake_task
     from mobile_gym.tasks.loader import LoadedTask
+    from tests.env.fakes import FakeEngine, fake_task
 
     monkeypatch.setattr("mobile_gym.device.adb_device.AdbDevice.advance", lambda self, s: None)
     env = MobileEnv(LoadedTask(fake_task(), None, None), backend="adb", serial="emulator-5554",
@@ -249,8 +249,8 @@ def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
     """MobileEnv(backend="adb") + ElementActions solve the Calendar task; the 'phone' answers
     AdbDevice's shell commands with the simulator's shell, and resets go through reset steps
     (AdbDevice has no snapshots)."""
-    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.env import MobileEnv
+    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.tasks.catalog import task_files
     from mobile_gym.wrappers import ElementActions
     from tests.env.adb_over_sim import AdbOverSim

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from mobile_gym.apps import calendar as model
+
 from ...ui.dialogs import Dismissable, alert_dialog
 from ...ui.layouts import LinearLayout, RadioGroup, RelativeLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, RadioButton, TextView
-from mobile_gym.apps import calendar as model
-
 from . import dates, formatting, theme
 
 if TYPE_CHECKING:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mobile_gym.apps import calendar as model
+
 from ...ui.layouts import LinearLayout
 from ...ui.units import MATCH_PARENT, dp
 from ...ui.widgets import ImageButton, ImageView, TextView
-from mobile_gym.apps import calendar as model
-
 from . import dialogs, theme
 from .flat_rows import group
 from .prefs import Prefs

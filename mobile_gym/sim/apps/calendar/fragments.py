@@ -11,6 +11,8 @@ from datetime import date, timedelta
 
 import skia
 
+from mobile_gym.apps import calendar as model
+
 from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout, RelativeLayout
 from ...ui.lists import RecyclerView, ScrollView, ViewPager
@@ -18,8 +20,6 @@ from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
-from mobile_gym.apps import calendar as model
-
 from . import dates, formatting, occurrences, theme
 from .event_row import EventRow, section_title
 from .month_view import CellEvent, GridDay, MonthViewWrapper
