@@ -30,7 +30,7 @@ from mobile_gym.sim.system.settings_provider import SettingsProvider
 from mobile_gym.sim.system.shell import Shell
 from mobile_gym.sim.system.statecopy import StateCopier
 from mobile_gym.sim.system.status_bar import StatusBar
-from mobile_gym.sim.system.storage import DirEntry, Storage, StorageImage
+from mobile_gym.sim.system.storage import DEFAULT_QUOTA_BYTES, DirEntry, Storage, StorageImage
 from mobile_gym.sim.system.toast import Toasts
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.view import View
@@ -100,7 +100,8 @@ class SimAndroid:
 
     def __init__(self, apps: Sequence[type[App]] | None = None, *, seed: int = 0,
                  start: datetime | float = DEFAULT_START, width: int = 1080, height: int = 2400,
-                 density: int = 420, storage_dir: str | None = None, name: str = "emulator-5554") -> None:
+                 density: int = 420, storage_dir: str | None = None, name: str = "emulator-5554",
+                 storage_quota_bytes: int = DEFAULT_QUOTA_BYTES) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         if apps is None:
@@ -117,7 +118,7 @@ class SimAndroid:
         self._closed = False
         clock = Clock(start)
         self.packages = PackageManager(app_list)
-        self.storage = Storage(clock, storage_dir)
+        self.storage = Storage(clock, storage_dir, quota_bytes=storage_quota_bytes)
         props = dict(BUILD_PROPS)
         props["ro.sf.lcd_density"] = str(density)
         logs = LogBuffer(clock)
@@ -373,6 +374,7 @@ class SimAndroid:
         self._state = self._copier.copy(snap.state)
         self.storage.restore(snap.storage)
         self.storage.use_clock(self._state.clock)
+        self.shell_interpreter.reset_budget()  # a reset: the shell's per-reset time starts over
 
     def close(self) -> None:
         if not self._closed:
