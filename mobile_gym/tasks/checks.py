@@ -289,11 +289,27 @@ class _Checker:
                 self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
 
     def check_response_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
-        if ev.mode == task_pb2.EventSource.REGEX:
+        if ev.HasField("answer"):
+            self.check_answer(ev.answer, kpath + ("answer",), sid)
+        elif ev.mode == task_pb2.EventSource.REGEX:
             self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
 
     def check_state_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
         self.check_state(ev, kpath, sid)
+
+    def check_answer(self, check, path: FieldPath, sid: int | None) -> None:
+        """A typed answer check: a non-negative tolerance, values that parse as the kind (an
+        unknown kind is reported by the generic enum check)."""
+        from mobile_gym.tasks.answers import AnswerFormatError, AnswerKind, check_answer
+
+        if check.kind not in {k.value for k in AnswerKind}:
+            return
+        if check.tolerance < 0:
+            self.add("error", path + ("tolerance",), "tolerance must be >= 0", "bad-value", sid)
+        try:
+            check_answer("", list(check.expected), AnswerKind(check.kind))
+        except AnswerFormatError as exc:
+            self.add("error", path + ("expected",), str(exc), "bad-value", sid)
 
     def check_rect(self, ev, path: FieldPath, sid: int | None) -> None:
         if not ev.HasField("rect"):

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from mobile_gym import cli
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.system.shell.sqlite_cmd import split_statements
+from mobile_gym.tasks.catalog import task_files
 from mobile_gym.tasks.validators import sqlite as state_sql
 from mobile_gym.untrusted import sqlite_guard
 
@@ -118,7 +119,7 @@ def test_state_check_sql_time_limit_holds_on_one_slow_function(tmp_path):
         device.close()
 
 
-TASK = Path(cli.__file__).resolve().parent / "task_defs" / "calendar_open_editor.textproto"
+TASK = task_files()["CalendarOpenEditor"]
 
 
 def test_a_task_shell_step_through_mobile_gym_run(tmp_path, canaries, capsys):

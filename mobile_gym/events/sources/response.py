@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from mobile_gym.events.matchers import Matcher, make_matcher
+from mobile_gym.events.matchers import AnswerMatcher, Matcher, make_matcher
 from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 
 __all__ = ["ResponseSource"]
@@ -20,8 +20,11 @@ class ResponseSource(Source):
     @classmethod
     def from_proto(cls, spec: SourceSpec) -> ResponseSource:
         ev = spec.event
-        matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=spec.where,
-                               encoder=spec.tools.sentence_encoder)
+        if ev.HasField("answer"):  # a typed answer check (tasks/answers.py)
+            matcher: Matcher = AnswerMatcher.from_proto(ev.answer, where=spec.where)
+        else:
+            matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=spec.where,
+                                   encoder=spec.tools.sentence_encoder)
         return cls(spec.node_id, spec.repeat, spec.where, matcher=matcher)
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, matcher: Matcher) -> None:
