@@ -11,9 +11,22 @@ import time
 from pathlib import Path
 
 from mobile_gym.apps.calendar import PACKAGE as CALENDAR
-from mobile_gym.sim.ui import (Button, CheckBox, EditText, ImageButton, LinearLayout, MATCH_PARENT,
-                               RecyclerView, Switch, TextView, Window, WindowManager,
-                               alert_dialog, dp, sp)
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    Button,
+    CheckBox,
+    EditText,
+    ImageButton,
+    LinearLayout,
+    RecyclerView,
+    Switch,
+    TextView,
+    Window,
+    WindowManager,
+    alert_dialog,
+    dp,
+    sp,
+)
 
 
 def build_screen(wm: WindowManager) -> dict:

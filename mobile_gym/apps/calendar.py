@@ -149,7 +149,7 @@ class Event:
             raise ValueError(f"event {self.title!r} does not last a whole number of minutes")
         return (self.end_ts - self.start_ts) // 60
 
-    def with_(self, **changes: Any) -> "Event":
+    def with_(self, **changes: Any) -> Event:
         """A copy with some fields changed (dataclasses.replace with a short name)."""
         return replace(self, **changes)
 

@@ -19,8 +19,7 @@ from typing import Literal
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from mobile_gym.tasks import task_pb2
-from mobile_gym.tasks import selector_syntax
+from mobile_gym.tasks import selector_syntax, task_pb2
 from mobile_gym.tasks._textproto import FieldPath
 from mobile_gym.tasks.logcat_filters import filter_spec_problem
 

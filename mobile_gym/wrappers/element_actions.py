@@ -36,8 +36,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.spaces.actions import DeviceOp, InvalidActionError
 from mobile_gym import apps
+from mobile_gym.spaces.actions import DeviceOp, InvalidActionError
 from mobile_gym.spaces.text import UnicodeText
 from mobile_gym.wrappers._macro import run_primitives
 from mobile_gym.wrappers.elements import Element, describe_elements, extract_elements

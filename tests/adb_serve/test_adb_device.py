@@ -85,8 +85,8 @@ def test_shell_exit_status_of_exit_n(adb_dev):
 
 def test_mobile_env_with_the_adb_backend(one):
     """MobileEnv(backend="adb") through adb-serve solves the Calendar task with its oracle script."""
-    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.env import MobileEnv
+    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.tasks.catalog import task_files
     from mobile_gym.wrappers import ElementActions
 

@@ -11,7 +11,7 @@ from .conftest import Client, host_root_shown
 def test_an_app_crash_in_logcat_shows_device_paths_and_java_style_frames(android):
     storage = android.storage
     try:
-        open(storage.root + "/data/data/missing/file.txt", "rb")
+        open(storage.root + "/data/data/missing/file.txt", "rb")  # noqa: SIM115 - opened only to raise OSError
     except OSError as exc:
         android.am.crash("com.example.notesdemo", exc)
     _, log, _ = android.shell("logcat -d -b crash")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from pathlib import Path
 
 import gymnasium as gym
@@ -13,7 +12,12 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.policies import oracle_path, read_script
 from mobile_gym.tasks.catalog import resolve, task_files
 from mobile_gym.wrappers import (
-    ElementActions, ElementFeatures, PixelsOnly, RecordEpisode, TapGrid, replay_episode,
+    ElementActions,
+    ElementFeatures,
+    PixelsOnly,
+    RecordEpisode,
+    TapGrid,
+    replay_episode,
 )
 from mobile_gym.wrappers.record_episode import load_trajectory
 

@@ -9,11 +9,10 @@ place the reference appears. The match value is True (as in Mobile-Env).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from pathlib import Path
 
 from mobile_gym.events.errors import ModelUnavailableError, TaskCompileError
 from mobile_gym.events.icon_model import IconModel, load_image

@@ -12,7 +12,8 @@ setting). rows_added / rows_removed compare with a baseline taken at
 from __future__ import annotations
 
 import json
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.events.errors import InputError, TaskCompileError

@@ -408,7 +408,7 @@ class Storage:
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
-        for dirpath, dirnames, filenames in os.walk(self.root):
+        for dirpath, _dirnames, filenames in os.walk(self.root):
             rel_dir = os.path.relpath(dirpath, self.root)
             if rel_dir != ".":
                 dirs.append(rel_dir)
@@ -454,7 +454,7 @@ class Storage:
                 fh.write(data)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
-        for rel, (_ns, size, dev_time) in image.mtimes.items():
+        for rel, (_ns, _size, dev_time) in image.mtimes.items():
             host = os.path.join(self.root, rel)
             try:
                 st = os.stat(host)

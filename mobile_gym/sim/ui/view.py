@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .geometry import EMPTY_RECT, Rect
 from .units import MATCH_PARENT, WRAP_CONTENT
@@ -557,11 +558,11 @@ class View:
             stack.extend(v.children)
 
     # ----- drawing --------------------------------------------------------------------
-    def on_draw(self, canvas: "skia.Canvas") -> None:
+    def on_draw(self, canvas: skia.Canvas) -> None:
         """Paint this view's own content (background is painted before; children after).
         Use `self.paint_text` for strings so they are reported by `text_boxes()`."""
 
-    def paint_text(self, canvas: "skia.Canvas", text: str, x: float, y: float, *,
+    def paint_text(self, canvas: skia.Canvas, text: str, x: float, y: float, *,
                    size: float, color: int = 0xFF1F1F1F, weight: str = "regular",
                    align: str = "left") -> Rect:
         """Draw one line of text whose box top is `y` (x is the left edge, centre or right

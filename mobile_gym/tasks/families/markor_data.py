@@ -20,7 +20,6 @@ from mobile_gym.apps.markor import APP, NOTEBOOK
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.common import choice, force_stop, press_home, shell_step
 
-
 ALPHANUMERIC = string.ascii_letters + string.digits
 ADJECTIVES = ("quiet", "bright", "early", "golden", "rapid", "gentle", "hidden", "lucky",
               "silver", "curious", "brave", "sunny", "frozen", "tidy", "wild")

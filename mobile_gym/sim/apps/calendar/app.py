@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.apps import calendar as model
+
 from ...system.activity import Activity, AppContext
 from ...system.packages import App
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import ImageButton, TextView
-from mobile_gym.apps import calendar as model
-
 from . import theme
 from .event_activity import EventActivity
 from .flat_rows import group

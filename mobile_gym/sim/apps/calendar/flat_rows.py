@@ -27,7 +27,7 @@ class FlatRows(RelativeLayout):
         super().__init__(**kw)
         self._rows: list[tuple[list[View], int]] = []
 
-    def add_row(self, *views: View, indent: int = 0) -> "FlatRows":
+    def add_row(self, *views: View, indent: int = 0) -> FlatRows:
         for v in views:
             self.add(v)
         self._rows.append((list(views), indent))

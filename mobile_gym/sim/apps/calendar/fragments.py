@@ -6,10 +6,12 @@ Each fragment owns its root view and rebuilds its content from a list of events 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Callable
 
 import skia
+
+from mobile_gym.apps import calendar as model
 
 from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout, RelativeLayout
@@ -18,8 +20,6 @@ from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
-from mobile_gym.apps import calendar as model
-
 from . import dates, formatting, occurrences, theme
 from .event_row import EventRow, section_title
 from .month_view import CellEvent, GridDay, MonthViewWrapper

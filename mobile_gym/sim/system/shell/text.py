@@ -10,7 +10,6 @@ from mobile_gym.sim.system.shell.core import SH, ExitShell, LoopControl, Proc, U
 from mobile_gym.sim.system.shell.files import split_flags
 from mobile_gym.untrusted.bounded_regex import BoundedPattern, PatternTooLarge, SearchTimeout
 
-
 #: Limits of the simulated shell where a real one would allocate gigabytes or sleep for ages.
 PRINTF_MAX_WIDTH = 1_000_000  # widest printf field (`%999999999d` would be a gigabyte)
 SEQ_MAX_VALUES = 1_000_000  # numbers one seq prints
@@ -442,7 +441,7 @@ def cmd_head(proc: Proc) -> int:
     inputs = _input_texts(proc, files)
     if inputs is None:
         return 1
-    for name, text in inputs:
+    for _name, text in inputs:
         lines = text.split("\n")
         keep = lines[:n]  # head -n -N: all but the last N
         chunk = "\n".join(keep)
