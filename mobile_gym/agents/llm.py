@@ -15,6 +15,7 @@ from ``--model/--base-url/--api-key`` or ``MOBILE_GYM_LLM_MODEL`` / ``MOBILE_GYM
 from __future__ import annotations
 
 import base64
+import json
 import time
 from typing import Any
 
@@ -106,34 +107,22 @@ class ChatClient:
 def parse_reply(text: str) -> tuple[JSONAction, str]:
     """(action, reason) from a model reply: the first JSON object in it (code fences allowed)
     is the action; the text before it is the reason. ValueError says what is wrong."""
+    decoder = json.JSONDecoder()
     start = text.find("{")
     if start < 0:
         raise ValueError("the reply holds no JSON object")
-    depth, in_string, escaped, end = 0, False, False, -1
-    for i in range(start, len(text)):
-        ch = text[i]
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                end = i + 1
-                break
-    if end < 0:
-        raise ValueError("the JSON object in the reply is not closed")
-    action = JSONAction.parse(text[start:end])
-    reason = text[:start].replace("```json", "").replace("```", "")
-    reason = reason.replace("Action:", "").replace("Reason:", "").strip()
-    return action, reason
+    while start >= 0:
+        try:
+            value, _end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            start = text.find("{", start + 1)
+            continue
+        if isinstance(value, dict):
+            reason = text[:start].replace("```json", "").replace("```", "")
+            reason = reason.replace("Action:", "").replace("Reason:", "").strip()
+            return JSONAction.parse(value), reason
+        start = text.find("{", start + 1)
+    raise ValueError("the JSON object in the reply is not complete JSON")
 
 
 class LLMAgent(Agent):
