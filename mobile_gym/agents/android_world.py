@@ -401,7 +401,7 @@ class AndroidWorldEnv:
             layer = layer.env
         self.actions = layer
         self._obs: Mapping[str, Any] | None = None
-        self.steps = 0
+        self.steps = self.primitive_steps = 0
         self.reward = 0.0
         self.terminated = self.truncated = False
         self.info: dict[str, Any] = {}
@@ -412,7 +412,7 @@ class AndroidWorldEnv:
         """Start an episode (the harness calls this; AndroidWorld's own `reset` does not
         choose a task)."""
         self._obs, self.info = self.env.reset(seed=seed, options=options)
-        self.steps, self.reward = 0, 0.0
+        self.steps, self.primitive_steps, self.reward = 0, 0, 0.0
         self.terminated = self.truncated = False
         self.interaction_cache = ""
         return self._obs, self.info
@@ -441,6 +441,7 @@ class AndroidWorldEnv:
         text = JSONAction.parse(action).to_json()
         self._obs, reward, self.terminated, self.truncated, self.info = self.env.step(text)
         self.steps += 1
+        self.primitive_steps += int(self.info.get("primitive_steps", 1))
         self.reward += float(reward)
         if self.info.get("agent_answer") is not None:
             self.interaction_cache = str(self.info["agent_answer"])

@@ -118,8 +118,8 @@ def _params(task: TaskSpec, seed: int) -> dict[str, Any]:
     from mobile_gym.wrappers.record_episode import to_json
 
     params = get_family(task.family).params(seed)
-    if dataclasses.is_dataclass(params):
-        params = {f.name: getattr(params, f.name) for f in dataclasses.fields(params)}
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        params = dataclasses.asdict(params)  # nested dataclasses (noise rows, notes) too
     value = to_json(params)
     return value if isinstance(value, dict) else {"value": value}
 
@@ -349,7 +349,7 @@ def _drive_android_world(driven: AndroidWorldDriven, outer: Any, layer: Any, rec
         if done:
             break
     info = env.info
-    record["primitive_steps"] = env.steps
+    record["primitive_steps"] = env.primitive_steps
     record["success"] = bool(info.get("success"))
     record["terminated"], record["truncated"] = env.terminated, env.truncated
     record["agent_status"] = info.get("agent_status")
