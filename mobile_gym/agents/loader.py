@@ -95,6 +95,13 @@ class AgentFactory:
                 self._shared = _check_agent(self._callable(), self.spec)
         return self._shared
 
+    def check(self) -> None:
+        """Build a module agent once (then close it), so a callable that returns no agent is
+        reported before any worker starts."""
+        if self._kind == "module":
+            self(TaskInfo(task="", instruction="", seed=0))
+            self.close()
+
     def close(self) -> None:
         if self._shared is not None:
             close = getattr(self._shared, "close", None)

@@ -273,6 +273,7 @@ def _drive(agent: Any, outer: Any, layer: Any, mode: str, record: dict[str, Any]
     from mobile_gym.spaces.actions import InvalidActionError
 
     obs, info = outer.reset(seed=seed)
+    clock()  # a first reset builds the device: the watchdog counts steps after it
     agent.reset(_task_info(record, layer, budget, seed))
     screen = tuple(layer.unwrapped.device.screen_size)
     log: list[dict[str, Any]] = []
@@ -328,6 +329,7 @@ def _drive_android_world(driven: AndroidWorldDriven, outer: Any, layer: Any, rec
 
     env = AndroidWorldEnv(outer)
     env.reset_episode(seed=seed)
+    clock()
     try:
         agent = driven.make(env)
     except Exception as exc:

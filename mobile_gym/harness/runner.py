@@ -126,7 +126,7 @@ def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, 
     from mobile_gym.agents.loader import AgentFactory
     from mobile_gym.harness.scores import write_scores
 
-    AgentFactory(config.agent, config.llm)  # a bad --agent fails here, once, not in every worker
+    AgentFactory(config.agent, config.llm).check()  # a bad --agent fails here, not in every worker
     out = Path(out)
     done = _prepare(out, tasks, config, resume)
     jobs = plan_jobs(tasks, config)
@@ -205,7 +205,7 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
         record = None
         if worker.job is not None:
             record = _error_record(worker.job, config, reason)
-        if todo or any(w.job for w in pool.values()):
+        if todo:
             spawn()
         return record
 
@@ -216,7 +216,8 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
             for worker in pool.values():
                 if worker.job is None and todo:
                     worker.job = todo.pop()
-                    worker.last_beat = time.monotonic()
+                    # the watchdog starts when the worker says it took the job (start-up is not a step)
+                    worker.last_beat = time.monotonic() + STARTUP_GRACE_S
                     worker.jobs.put(worker.job)
             try:
                 kind, wid, payload = results.get(timeout=0.5)
@@ -227,6 +228,11 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
             elif kind == "done" and wid in pool:
                 pool[wid].job = None
                 pool[wid].last_beat = time.monotonic()
+                yield payload
+            elif kind == "last" and wid in pool:  # its final record: the worker is ending
+                pool[wid].job = None
+                pool[wid].process.join(10)
+                replace(wid, "")
                 yield payload
             elif kind == "fatal":
                 raise RunError(payload)
@@ -279,6 +285,8 @@ def _error_record(job: EpisodeJob, config: RunConfig, reason: str) -> dict[str, 
 
 
 _EXIT_MEMORY = 3
+#: Seconds a new worker may take to start (imports) before the watchdog counts.
+STARTUP_GRACE_S = 120.0
 
 
 def _set_limits(config: RunConfig) -> None:
@@ -333,10 +341,12 @@ def _worker_main(wid: int, config: RunConfig, out: str, jobs: Any, results: Any,
                 continue
             if job is None:
                 return
+            beat()
             _arm_cpu(config)
             record = run_episode(job, config, factory, cache, record_root=record_root, beat=beat)
-            results.put(("done", wid, record))
-            if record["error"] and "MemoryError" in record["error"]:
+            out_of_memory = bool(record["error"]) and "MemoryError" in record["error"]
+            results.put(("last" if out_of_memory else "done", wid, record))
+            if out_of_memory:  # memory may be left in a bad state: a fresh worker takes over
                 results.close()
                 results.join_thread()  # the record reaches the parent before this process ends
                 os._exit(_EXIT_MEMORY)

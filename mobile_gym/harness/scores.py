@@ -28,7 +28,10 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # exact at the ends (0 and 1 successes-rates) and never excluding p through rounding
+    low = 0.0 if successes == 0 else min(p, centre - half)
+    high = 1.0 if successes == n else max(p, centre + half)
+    return max(0.0, low), min(1.0, high)
 
 
 def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
