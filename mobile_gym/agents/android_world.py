@@ -101,7 +101,7 @@ class JSONAction:
             except json.JSONDecodeError as exc:
                 raise ValueError(f"action is not JSON: {exc}") from None
         if not isinstance(action, Mapping):
-            raise ValueError(f"action {action!r}: expected a JSON object with an action_type")
+            raise ValueError(f"action {action!r}: expected a JSON object with an action_type")  # noqa: TRY004 (callers take ValueError for every bad action)
         unknown = sorted(str(k) for k in action if k not in _FIELDS)
         if unknown:
             raise ValueError(f"action has unknown field(s) {unknown}; fields: {', '.join(_FIELDS)}")

@@ -19,7 +19,12 @@ import json
 import time
 from typing import Any
 
-from mobile_gym.agents.android_world import ACTION_TYPES, JSONAction, State, set_of_marks
+from mobile_gym.agents.android_world import (
+    ACTION_TYPES,
+    JSONAction,
+    State,
+    set_of_marks,
+)
 from mobile_gym.agents.base import Agent, AgentError, StepInfo, TaskInfo
 
 #: Most characters of the element list sent per step (long screens are cut, saying so).

@@ -150,7 +150,7 @@ def _load_callable(target: str, spec: str) -> Callable[..., Any]:
             module = importlib.import_module(module_name)
     except (FileNotFoundError, ValueError):
         raise
-    except Exception as exc:  # an import error or any error the module raises while loading
+    except Exception as exc:  # noqa: BLE001 (an import error or anything the module raises while loading)
         raise ValueError(f"--agent {spec!r}: cannot import {module_name}: "
                          f"{type(exc).__name__}: {exc}") from None
     found: Any = module
@@ -159,7 +159,7 @@ def _load_callable(target: str, spec: str) -> Callable[..., Any]:
         if found is None:
             raise ValueError(f"--agent {spec!r}: {module_name} has no attribute {attr!r}")
     if not callable(found):
-        raise ValueError(f"--agent {spec!r}: {module_name}:{attr} is not callable")
+        raise ValueError(f"--agent {spec!r}: {module_name}:{attr} is not callable")  # noqa: TRY004 (a bad --agent is bad input: exit 2)
     return found
 
 

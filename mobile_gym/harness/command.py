@@ -33,7 +33,7 @@ def _positive(option: str, kind: type = int, minimum: float = 1):
             value = kind(text)
         except ValueError:
             value = None
-        if value is None or value < minimum or (kind is float and value != value):
+        if value is None or not value >= minimum:  # a NaN is never >= minimum
             raise argparse.ArgumentTypeError(f"{option}={text!r}: expected a number >= {minimum:g}")
         return value
 
@@ -127,7 +127,12 @@ def add_results(sub: Any) -> None:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
-    from mobile_gym.harness.results import load_run, print_tables, write_html, write_plots
+    from mobile_gym.harness.results import (
+        load_run,
+        print_tables,
+        write_html,
+        write_plots,
+    )
 
     runs = [load_run(Path(d)) for d in args.runs]
     print_tables(runs, file=sys.stdout)

@@ -224,7 +224,7 @@ def run_episode(job: EpisodeJob, config: RunConfig, factory: AgentFactory, cache
         record["error"] = str(exc)
         if exc.env_broken:
             cache.drop(task)
-    except Exception as exc:  # the environment itself failed (setup, a device, a bug)
+    except Exception as exc:  # noqa: BLE001 (the environment failed: setup, a device, a bug; the run goes on)
         record["error"] = f"environment error: {type(exc).__name__}: {exc}"
         cache.drop(task)
     finally:
@@ -281,7 +281,7 @@ def _drive(agent: Any, outer: Any, layer: Any, mode: str, record: dict[str, Any]
         view = layer.state(obs) if mode == "android_world" else obs
         try:
             action = agent.act(view)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 (an agent's error ends its episode, never the run)
             _account(agent, record)
             raise _EpisodeError(f"agent raised {type(exc).__name__}: {exc}") from None
         extra = _account(agent, record)
@@ -332,7 +332,7 @@ def _drive_android_world(driven: AndroidWorldDriven, outer: Any, layer: Any, rec
     clock()
     try:
         agent = driven.make(env)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 (an agent's error ends its episode, never the run)
         raise _EpisodeError(f"agent raised {type(exc).__name__} while being built: {exc}") from None
     calls = 0
     while calls < budget and not env.done:
@@ -340,7 +340,7 @@ def _drive_android_world(driven: AndroidWorldDriven, outer: Any, layer: Any, rec
             result = agent.step(record["instruction"])
         except EpisodeEnded:
             break
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 (an agent's error ends its episode, never the run)
             raise _EpisodeError(f"agent raised {type(exc).__name__}: {exc}") from None
         finally:
             record["steps"] = env.steps

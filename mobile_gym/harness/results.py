@@ -82,7 +82,7 @@ def print_tables(runs: list[Run], *, file: TextIO) -> None:
         from rich.console import Console
         from rich.table import Table
     except ImportError:
-        Console = None  # noqa: N806
+        Console = None
     for title, rows in sections:
         if Console is not None:
             table = Table(title=title)
@@ -171,8 +171,8 @@ def _save(fig: Any, path: Path, plt: Any) -> Path:
 def write_html(runs: list[Run], plots: list[Path], path: Path) -> Path:
     """One HTML file with the tables and the plots inline (base64 PNG)."""
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>mobile_gym results</title>",
-             "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-             "td,th{border:1px solid #ccc;padding:2px 8px;font-size:13px}</style></head><body>",
+             ("<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+              "td,th{border:1px solid #ccc;padding:2px 8px;font-size:13px}</style></head><body>"),
              "<h1>mobile_gym results</h1>"]
     headers = [r.label for r in runs]
     sections = [("overall", overall_rows(runs))] + [(name, table_rows(runs, key)) for key, name in GROUPS]

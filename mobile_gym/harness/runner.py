@@ -322,7 +322,7 @@ def _worker_main(wid: int, config: RunConfig, out: str, jobs: Any, results: Any,
     _set_limits(config)
     try:
         factory = AgentFactory(config.agent, config.llm)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 (reported to the parent, which ends the run)
         results.put(("fatal", wid, f"--agent {config.agent!r} failed in a worker: {exc}"))
         return
     cache = EnvCache(config)

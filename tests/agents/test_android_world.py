@@ -13,12 +13,15 @@ import numpy as np
 import pytest
 
 from mobile_gym.agents.android_world import (
-    AndroidWorldActions, AndroidWorldEnv, EpisodeEnded, JSONAction, set_of_marks,
+    AndroidWorldActions,
+    AndroidWorldEnv,
+    EpisodeEnded,
+    JSONAction,
+    set_of_marks,
 )
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces.actions import InvalidActionError
 from mobile_gym.wrappers.record_episode import RecordEpisode, replay_episode
-
 from tests.agents.aw_agents import MarkorFolderAgent
 
 AGENTS = Path(__file__).with_name("aw_agents.py")
@@ -71,7 +74,7 @@ def test_state_lists_the_elements_and_set_of_marks_draws_their_boxes(settings_en
     assert '"text": "Network & internet"' in state.describe_elements()
     marked = set_of_marks(state)
     assert marked.shape == state.pixels.shape and not np.array_equal(marked, state.pixels)
-    left, top, right, bottom = (int(v / 4) for v in row.bbox)  # 270/1080 = 600/2400 = 1/4
+    left, top, _right, bottom = (int(v / 4) for v in row.bbox)  # 270/1080 = 600/2400 = 1/4
     assert not np.array_equal(marked[top:bottom, left], state.pixels[top:bottom, left])
 
 
@@ -124,13 +127,13 @@ def test_cli_runs_an_android_world_agent_and_records_one_that_raises(tmp_path: P
     done = subprocess.run(
         [sys.executable, "-m", "mobile_gym.cli", "run", "MarkorCreateFolder", "--episodes", "2",
          "--agent", f"aw:{AGENTS}:make", "--out", str(out), "--quiet"],
-        capture_output=True, text=True, timeout=300)
+        check=False, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in (out / "episodes.jsonl").read_text().splitlines()]
     assert [r["success"] for r in records] == [True, True] and records[0]["steps"] == 4
     failing = subprocess.run(
         [sys.executable, "-m", "mobile_gym.cli", "run", "OpenApp", "--agent", f"aw:{AGENTS}:Raises",
-         "--out", str(tmp_path / "bad"), "--quiet"], capture_output=True, text=True, timeout=300)
+         "--out", str(tmp_path / "bad"), "--quiet"], check=False, capture_output=True, text=True, timeout=300)
     assert failing.returncode == 0, failing.stderr
     record = json.loads((tmp_path / "bad" / "episodes.jsonl").read_text())
     assert record["error"] == "agent raised RuntimeError: this agent always fails"

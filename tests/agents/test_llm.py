@@ -13,12 +13,11 @@ import pytest
 
 pytest.importorskip("httpx")
 
-from mobile_gym.agents.llm import parse_reply  # noqa: E402
-from mobile_gym.agents.loader import AgentFactory, LLMOptions  # noqa: E402
-from mobile_gym.harness.episode import EnvCache, EpisodeJob, RunConfig, run_episode  # noqa: E402
-from mobile_gym.harness.suites import select  # noqa: E402
-
-from tests.agents.chat_server import ChatServer, last_user_text, wifi_off_responder  # noqa: E402
+from mobile_gym.agents.llm import parse_reply
+from mobile_gym.agents.loader import AgentFactory, LLMOptions
+from mobile_gym.harness.episode import EnvCache, EpisodeJob, RunConfig, run_episode
+from mobile_gym.harness.suites import select
+from tests.agents.chat_server import ChatServer, last_user_text, wifi_off_responder
 
 
 def _episode(agent: str, task: str, url: str, seed: int = 3) -> dict:
@@ -109,12 +108,12 @@ def test_cli_llm_run_and_missing_configuration(tmp_path: Path) -> None:
         done = subprocess.run(
             [sys.executable, "-m", "mobile_gym.cli", "run", "SystemWifiTurnOff", "--agent", "llm",
              "--model", "scripted", "--base-url", server.url, "--out", str(tmp_path / "run"), "--quiet"],
-            capture_output=True, text=True, timeout=300)
+            check=False, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     record = json.loads((tmp_path / "run" / "episodes.jsonl").read_text())
     assert record["success"] is True and record["tokens"]["total"] == 480
     missing = subprocess.run([sys.executable, "-m", "mobile_gym.cli", "run", "OpenApp", "--agent", "llm:som",
-                              "--out", str(tmp_path / "r2")], capture_output=True, text=True, timeout=120,
+                              "--out", str(tmp_path / "r2")], check=False, capture_output=True, text=True, timeout=120,
                              env={k: v for k, v in __import__("os").environ.items()
                                   if not k.startswith("MOBILE_GYM_LLM")})
     assert missing.returncode == 2

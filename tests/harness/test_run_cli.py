@@ -21,7 +21,7 @@ AGENTS = Path(__file__).with_name("misbehaving_agents.py")
 
 
 def mg(*args: str, timeout: float = 300, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mobile_gym.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "mobile_gym.cli", *args], check=False, capture_output=True, text=True,
                           timeout=timeout, env=env)
 
 
@@ -183,6 +183,8 @@ def test_hung_memory_hungry_and_spinning_workers_are_replaced(tmp_path: Path) ->
 
 
 def test_record_replay_render_and_results(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("imageio")
     out = tmp_path / "rec"
     done = mg("run", "OpenApp", "MarkorCreateFolder", "--agent", "oracle", "--record", "--out", str(out), "--quiet")
     assert done.returncode == 0, done.stderr
