@@ -49,7 +49,8 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
     group.add_argument("--tags", action="append", help="only tasks with all these tags (comma-separated)")
     group.add_argument("--n-task-combinations", type=_positive("--n-task-combinations"),
                        help="episodes per task (AndroidWorld's name for --episodes)")
-    group.add_argument("--workers", type=_positive("--workers"), help="worker processes (default 1)")
+    group.add_argument("--workers", type=_positive("--workers"),
+                       help="worker processes (default 1); with --backend adb give one --serial per worker: s1,s2")
     group.add_argument("--out", help="run directory (episodes.jsonl, scores.json, recordings/)")
     group.add_argument("--resume", action="store_true", help="continue the run in --out")
     group.add_argument("--step-budget", choices=("task", "aw"),
@@ -123,6 +124,8 @@ def add_results(sub: Any) -> None:
     results.add_argument("--plots", help="write PNG plots here (default: DIR/plots of the first run)")
     results.add_argument("--no-plots", action="store_true", help="print the tables only")
     results.add_argument("--html", help="write one self-contained HTML report to this file")
+    results.add_argument("--gifs", type=_positive("--gifs", int, 0), default=3,
+                         help="render this many recorded episodes per run as GIFs (default 3; run with --record)")
     results.set_defaults(fn=cmd_results)
 
 
@@ -130,6 +133,7 @@ def cmd_results(args: argparse.Namespace) -> int:
     from mobile_gym.harness.results import (
         load_run,
         print_tables,
+        write_gifs,
         write_html,
         write_plots,
     )
@@ -141,6 +145,9 @@ def cmd_results(args: argparse.Namespace) -> int:
         directory = Path(args.plots) if args.plots else runs[0].directory / "plots"
         plots = write_plots(runs, directory)
         print(f"plots: {', '.join(str(p) for p in plots)}")
+        gifs = write_gifs(runs, directory / "gifs", per_run=args.gifs)
+        if gifs:
+            print(f"GIFs: {', '.join(str(p) for p in gifs)}")
     if args.html:
         print(f"report: {write_html(runs, plots, Path(args.html))}")
     return 0

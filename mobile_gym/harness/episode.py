@@ -262,6 +262,9 @@ def _account(agent: Any, record: dict[str, Any]) -> dict[str, Any]:
     record["tokens"]["prompt"] += int(step_info.prompt_tokens)
     record["tokens"]["completion"] += int(step_info.completion_tokens)
     record["llm_latency_s"] = round(record["llm_latency_s"] + float(step_info.latency_s), 4)
+    record.setdefault("llm_steps", []).append(
+        {"prompt_tokens": int(step_info.prompt_tokens), "completion_tokens": int(step_info.completion_tokens),
+         "latency_s": round(float(step_info.latency_s), 4), "calls": int(step_info.calls)})
     return {"reasoning": step_info.reasoning, "latency_s": round(step_info.latency_s, 4),
             "prompt_tokens": step_info.prompt_tokens, "completion_tokens": step_info.completion_tokens}
 

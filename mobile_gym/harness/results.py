@@ -162,6 +162,21 @@ def write_plots(runs: list[Run], directory: Path) -> list[Path]:
     return paths
 
 
+def write_gifs(runs: list[Run], directory: Path, *, per_run: int) -> list[Path]:
+    """GIFs of the first `per_run` recorded episodes of each run (failures first, since they
+    are the ones worth watching); none for runs recorded without --record."""
+    from mobile_gym.harness.render import render_episode
+
+    paths = []
+    for run in runs:
+        recorded = [r for r in run.records if r.get("recording")]
+        recorded.sort(key=lambda r: bool(r.get("success")))
+        for r in recorded[:per_run]:
+            name = f"{run.label}_{r['name']}_{r['episode']:04d}.gif"
+            paths.append(render_episode(run.directory / r["recording"], directory / name))
+    return paths
+
+
 def _save(fig: Any, path: Path, plt: Any) -> Path:
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -15,6 +15,7 @@ replaced, and its episode is recorded with the error; the run goes on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -34,7 +35,7 @@ EPISODES_FILE = "episodes.jsonl"
 RUN_FILE = "run.json"
 SCORES_FILE = "scores.json"
 #: Fields that measure the host, not the episode (they differ from run to run).
-TIMING_FIELDS: tuple[str, ...] = ("wall_time_s", "llm_latency_s")
+TIMING_FIELDS: tuple[str, ...] = ("wall_time_s", "llm_latency_s", "llm_steps")
 
 
 class RunError(ValueError):
@@ -118,6 +119,7 @@ class _Worker:
     jobs: Any
     job: EpisodeJob | None = None
     last_beat: float = 0.0
+    slot: int = 0  # which of the run's K places it fills (and which adb serial it drives)
 
 
 def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, workers: int = 1,
@@ -126,6 +128,9 @@ def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, 
     from mobile_gym.agents.loader import AgentFactory
     from mobile_gym.harness.scores import write_scores
 
+    serials = config.serial.split(",") if config.serial else []
+    if serials and len(serials) < workers:
+        raise RunError(f"--workers {workers} needs {workers} devices; --serial names {len(serials)}")
     AgentFactory(config.agent, config.llm).check()  # a bad --agent fails here, not in every worker
     out = Path(out)
     done = _prepare(out, tasks, config, resume)
@@ -188,13 +193,16 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
     todo = list(reversed(pending))
     next_id = 0
 
-    def spawn() -> None:
+    serials = (config.serial or "").split(",") if config.serial else []
+
+    def spawn(slot: int) -> None:
         nonlocal next_id
         jobs = ctx.Queue()
-        process = ctx.Process(target=_worker_main, args=(next_id, config, str(out), jobs, results, os.getpid()),
+        own = dataclasses.replace(config, serial=serials[slot]) if serials else config  # its own device
+        process = ctx.Process(target=_worker_main, args=(next_id, own, str(out), jobs, results, os.getpid()),
                               daemon=True)
         process.start()
-        pool[next_id] = _Worker(process, jobs)
+        pool[next_id] = _Worker(process, jobs, slot=slot)
         next_id += 1
 
     def replace(wid: int, reason: str) -> dict[str, Any] | None:
@@ -206,11 +214,11 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
         if worker.job is not None:
             record = _error_record(worker.job, config, reason)
         if todo:
-            spawn()
+            spawn(worker.slot)
         return record
 
-    for _ in range(min(workers, len(pending))):
-        spawn()
+    for slot in range(min(workers, len(pending))):
+        spawn(slot)
     try:
         while todo or any(w.job is not None for w in pool.values()):
             for worker in pool.values():

@@ -138,3 +138,12 @@ def test_cli_runs_an_android_world_agent_and_records_one_that_raises(tmp_path: P
     record = json.loads((tmp_path / "bad" / "episodes.jsonl").read_text())
     assert record["error"] == "agent raised RuntimeError: this agent always fails"
     assert "error in MobileEnv/OpenApp-v0#0: agent raised RuntimeError" in failing.stdout
+
+
+def test_the_module_docstring_example_runs() -> None:
+    import doctest
+
+    from mobile_gym.agents import android_world
+
+    result = doctest.testmod(android_world, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8 and result.failed == 0

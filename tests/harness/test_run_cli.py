@@ -214,8 +214,10 @@ def test_record_replay_render_and_results(tmp_path: Path) -> None:
     assert mg("run", "OpenApp", "--agent", "random", "--n-task-combinations", "2", "--out", str(other),
               "--quiet").returncode == 0
     html = tmp_path / "report.html"
-    shown = mg("results", str(out), str(other), "--html", str(html), "--plots", str(tmp_path / "plots"))
+    shown = mg("results", str(out), str(other), "--html", str(html), "--plots", str(tmp_path / "plots"),
+               "--gifs", "1")
     assert shown.returncode == 0, shown.stderr
+    assert [p.name for p in (tmp_path / "plots" / "gifs").iterdir()] == ["rec_OpenApp_0000.gif"]
     assert "MobileEnv/MarkorCreateFolder-v0" in shown.stdout and "rec" in shown.stdout and "random" in shown.stdout
     for name in ("success_task", "success_app", "success_difficulty", "steps", "reward"):
         assert (tmp_path / "plots" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
