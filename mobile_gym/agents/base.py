@@ -11,7 +11,8 @@ task (`reset(TaskInfo)`) and answers every observation with one action (`act`):
   activity); the action is an AndroidWorld JSON action (a dict, a JSON string or a
   `JSONAction`), see `mobile_gym.agents.android_world`.
 
-`act` may return `STOP` to end the episode (a finished script). `step_info()` may report what the last `act` cost (tokens, latency) and why (reasoning); the
+`act` may return `STOP` to end the episode (a finished script). `wants_pixels` and `obs_size`
+say whether the observation needs the frame and at what size. `step_info()` may report what the last `act` cost (tokens, latency) and why (reasoning); the
 harness copies it into the episode's record. An agent that raises, or returns an action its
 mode cannot run, ends that episode with the error recorded; the run goes on.
 """
@@ -75,6 +76,10 @@ class Agent(abc.ABC):
     observation_mode: ObservationMode = "raw"
     #: A short name for run records.
     name: str = "agent"
+    #: Whether observations carry pixels (rendering every frame costs time; agents that read
+    #: only the hierarchy say False) and at which (width, height); None = MobileEnv's default.
+    wants_pixels: bool = True
+    obs_size: tuple[int, int] | None = None
 
     @abc.abstractmethod
     def reset(self, task: TaskInfo) -> None:

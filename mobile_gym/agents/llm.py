@@ -29,6 +29,8 @@ from mobile_gym.agents.base import Agent, AgentError, StepInfo, TaskInfo
 
 #: Most characters of the element list sent per step (long screens are cut, saying so).
 MAX_ELEMENT_CHARS = 12000
+#: (width, height) of the set-of-marks screenshot: half the Pixel 6's resolution.
+SOM_SIZE = (540, 1200)
 #: Actions of the episode so far that the prompt repeats (the most recent ones).
 HISTORY_STEPS = 12
 
@@ -142,6 +144,7 @@ class LLMAgent(Agent):
         self.flavour = flavour
         self.name = f"llm:{flavour}"
         self.wants_pixels = flavour == "som"
+        self.obs_size = SOM_SIZE if flavour == "som" else None
         self.client = client or ChatClient(options)
         self._goal = ""
         self._history: list[str] = []

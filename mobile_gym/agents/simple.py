@@ -14,6 +14,7 @@ class RandomAgent(Agent):
     """Uniformly random raw actions (no answers), seeded by the episode's seed."""
 
     observation_mode = "raw"
+    wants_pixels = False
     name = "random"
 
     def __init__(self) -> None:
@@ -36,6 +37,7 @@ class FamilyOracleAgent(Agent):
     plan is done."""
 
     observation_mode = "raw"
+    wants_pixels = False
     name = "oracle"
 
     def __init__(self) -> None:
@@ -60,6 +62,7 @@ class ScriptAgent(Agent):
     """ElementActions command lines, one per step; STOP after the last."""
 
     observation_mode = "elements"
+    wants_pixels = False
     name = "script"
 
     def __init__(self, commands: list[str]) -> None:

@@ -64,14 +64,14 @@ class EnvCache:
     def __init__(self, config: RunConfig, size: int = 2) -> None:
         self.config = config
         self.size = size
-        self._envs: OrderedDict[tuple[str, str, bool], Any] = OrderedDict()
+        self._envs: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
-    def get(self, task: TaskSpec, mode: str, pixels: bool) -> Any:
-        key = (task.id, mode, pixels)
+    def get(self, task: TaskSpec, mode: str, pixels: bool, obs_size: tuple[int, int] | None = None) -> Any:
+        key = (task.id, mode, pixels, obs_size)
         if key in self._envs:
             self._envs.move_to_end(key)
             return self._envs[key]
-        env = build_stack(task, mode, pixels=pixels, config=self.config)
+        env = build_stack(task, mode, pixels=pixels, config=self.config, obs_size=obs_size)
         self._envs[key] = env
         while len(self._envs) > self.size:
             _, old = self._envs.popitem(last=False)
@@ -88,12 +88,15 @@ class EnvCache:
             self._envs.popitem()[1].close()
 
 
-def build_stack(task: TaskSpec, mode: str, *, pixels: bool, config: RunConfig) -> Any:
+def build_stack(task: TaskSpec, mode: str, *, pixels: bool, config: RunConfig,
+                obs_size: tuple[int, int] | None = None) -> Any:
     """MobileEnv for `task` (+ ElementActions or AndroidWorldActions for those modes)."""
     from mobile_gym.env import MobileEnv
 
     keys = ("pixels", "view_hierarchy", "instruction") if pixels else ("view_hierarchy", "instruction")
     kwargs: dict[str, Any] = {"backend": config.backend, "obs_keys": keys}
+    if obs_size is not None:
+        kwargs["obs_size"] = tuple(obs_size)
     if config.serial:
         kwargs["serial"] = config.serial
     if config.step_budget == "aw":
@@ -202,8 +205,8 @@ def run_episode(job: EpisodeJob, config: RunConfig, factory: AgentFactory, cache
                        tags=task.tags, params=record["params"])
         agent = factory(pre)
         mode = agent.observation_mode
-        pixels = config.record or bool(getattr(agent, "wants_pixels", mode == "android_world"))
-        env = cache.get(task, mode, pixels)
+        pixels = config.record or bool(getattr(agent, "wants_pixels", True))
+        env = cache.get(task, mode, pixels, getattr(agent, "obs_size", None))
         outer = env
         if config.record and record_root is not None:
             from mobile_gym.wrappers import RecordEpisode

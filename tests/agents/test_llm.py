@@ -56,6 +56,13 @@ def test_som_agent_sends_a_marked_screenshot_and_opens_the_app() -> None:
     content = server.requests[0]["body"]["messages"][1]["content"]
     image = [part for part in content if part["type"] == "image_url"]
     assert image and image[0]["image_url"]["url"].startswith("data:image/png;base64,")
+    import base64
+
+    import cv2
+    import numpy as np
+
+    png = base64.b64decode(image[0]["image_url"]["url"].split(",", 1)[1])
+    assert cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR).shape == (1200, 540, 3)
 
 
 def test_one_malformed_reply_is_retried_with_the_error() -> None:
