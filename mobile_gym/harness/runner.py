@@ -224,7 +224,8 @@ def _run_pending(pending: list[EpisodeJob], config: RunConfig, out: Path, worker
             for worker in pool.values():
                 if worker.job is None and todo:
                     worker.job = todo.pop()
-                    # the watchdog starts when the worker says it took the job (start-up is not a step)
+                    # start-up, env building and the reset are not steps: the step watchdog starts
+                    # at the worker's first beat, which it sends once the episode has been reset
                     worker.last_beat = time.monotonic() + STARTUP_GRACE_S
                     worker.jobs.put(worker.job)
             try:
@@ -293,7 +294,8 @@ def _error_record(job: EpisodeJob, config: RunConfig, reason: str) -> dict[str, 
 
 
 _EXIT_MEMORY = 3
-#: Seconds a new worker may take to start (imports) before the watchdog counts.
+#: Seconds a worker may take to start an episode (imports, env building, reset) before the
+#: watchdog replaces it; after that each step has the run's step timeout.
 STARTUP_GRACE_S = 120.0
 
 
@@ -349,7 +351,6 @@ def _worker_main(wid: int, config: RunConfig, out: str, jobs: Any, results: Any,
                 continue
             if job is None:
                 return
-            beat()
             _arm_cpu(config)
             record = run_episode(job, config, factory, cache, record_root=record_root, beat=beat)
             out_of_memory = bool(record["error"]) and "MemoryError" in record["error"]

@@ -165,10 +165,10 @@ def test_hung_memory_hungry_and_spinning_workers_are_replaced(tmp_path: Path) ->
     env = {**os.environ, "MISBEHAVE_MARKER": str(tmp_path / "slept")}
     out = tmp_path / "sleepy"
     done = mg("run", "OpenApp", "--episodes", "2", "--agent", f"module:{AGENTS}:SleepsOnce",
-              "--step-timeout", "2", "--out", str(out), "--quiet", env=env)
+              "--step-timeout", "3", "--out", str(out), "--quiet", env=env)
     assert done.returncode == 0, done.stderr
     first, second = records(out)
-    assert first["error"] == "watchdog: no step finished within 2 s; the worker was killed"
+    assert first["error"] == "watchdog: no step finished within 3 s; the worker was killed"
     assert second["error"] is None and second["steps"] > 0
     out = tmp_path / "hog"
     done = mg("run", "OpenApp", "--episodes", "2", "--agent", f"module:{AGENTS}:HogsMemory",
