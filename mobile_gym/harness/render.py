@@ -43,6 +43,8 @@ def _raw_steps(header: dict[str, Any], steps: list[dict[str, Any]], screen: tupl
                 start = start or point
                 note["action"] = f"TOUCH ({point[0]}, {point[1]})"
             elif kind == 1:
+                if start is not None:
+                    note["point"] = start  # where the finger went down
                 start = None
                 note["action"] = "LIFT"
             elif kind == 3:

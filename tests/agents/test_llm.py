@@ -5,6 +5,7 @@ a clear error after two."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -116,13 +117,21 @@ def test_cli_llm_run_and_missing_configuration(tmp_path: Path) -> None:
             [sys.executable, "-m", "mobile_gym.cli", "run", "SystemWifiTurnOff", "--agent", "llm",
              "--model", "scripted", "--base-url", server.url, "--out", str(tmp_path / "run"), "--quiet"],
             check=False, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    record = json.loads((tmp_path / "run" / "episodes.jsonl").read_text())
-    assert record["success"] is True and record["tokens"]["total"] == 480
+        assert done.returncode == 0, done.stderr
+        record = json.loads((tmp_path / "run" / "episodes.jsonl").read_text())
+        assert record["success"] is True and record["tokens"]["total"] == 480
+        assert [s["prompt_tokens"] for s in record["llm_steps"]] == [100] * 4
+        from_env = subprocess.run(
+            [sys.executable, "-m", "mobile_gym.cli", "run", "SystemWifiTurnOff", "--agent", "llm:text",
+             "--out", str(tmp_path / "env"), "--quiet"], check=False, capture_output=True, text=True, timeout=300,
+            env={**os.environ, "MOBILE_GYM_LLM_BASE_URL": server.url, "MOBILE_GYM_LLM_MODEL": "from-env",
+                 "MOBILE_GYM_LLM_API_KEY": "env-key"})
+        assert from_env.returncode == 0, from_env.stderr
+    assert server.requests[-1]["auth"] == "Bearer env-key" and server.requests[-1]["body"]["model"] == "from-env"
+    assert json.loads((tmp_path / "env" / "episodes.jsonl").read_text())["success"] is True
     missing = subprocess.run([sys.executable, "-m", "mobile_gym.cli", "run", "OpenApp", "--agent", "llm:som",
                               "--out", str(tmp_path / "r2")], check=False, capture_output=True, text=True, timeout=120,
-                             env={k: v for k, v in __import__("os").environ.items()
-                                  if not k.startswith("MOBILE_GYM_LLM")})
+                             env={k: v for k, v in os.environ.items() if not k.startswith("MOBILE_GYM_LLM")})
     assert missing.returncode == 2
     assert missing.stderr.strip() == ("mobile-gym run: error: the LLM agent needs --model "
                                       "(or $MOBILE_GYM_LLM_MODEL)")

@@ -227,6 +227,19 @@ def test_record_replay_render_and_results(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "no such run directory" in error_line(missing)
 
 
+def test_suite_and_tags_select_together(tmp_path: Path) -> None:
+    out = tmp_path / "wifi"
+    done = mg("run", "--suite", "android_world_sim", "--tags", "wifi", "--agent", "oracle", "--seed", "3",
+              "--out", str(out), "--quiet")
+    assert done.returncode == 0, done.stderr
+    rows = records(out)
+    assert [r["name"] for r in rows] == ["SystemWifiTurnOn", "SystemWifiTurnOff"] and all(r["success"] for r in rows)
+    from mobile_gym.harness.suites import episode_seed
+
+    assert [r["seed"] for r in rows] == [episode_seed(3, r["name"], 0) for r in rows]
+    assert "success rate 1.000" in done.stdout
+
+
 def test_the_single_task_run_is_unchanged(tmp_path: Path) -> None:
     done = mg("run", "MobileEnv/Calendar-v0", "--policy", "oracle", "--quiet", "--record", str(tmp_path))
     assert done.returncode == 0, done.stderr
