@@ -11,7 +11,6 @@ episodes.
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import hashlib
 from collections.abc import Sequence
@@ -58,7 +57,7 @@ def _difficulty(entry: dict) -> str:
 
 def catalogue() -> list[TaskSpec]:
     """Every registered task: the families (registry order), then the task files."""
-    from mobile_gym.registration import NAMESPACE, registered_tasks
+    from mobile_gym.tasks.catalog import env_id, task_files
     from mobile_gym.tasks.registry import list_tasks
 
     out: list[TaskSpec] = []
@@ -72,10 +71,10 @@ def catalogue() -> list[TaskSpec]:
             step_limit=int(entry.get("step_limit", 0) or 0),
             android_world_name=entry.get("android_world_name") or None,
             optimal_steps=entry.get("optimal_steps")))
-    for name, path in registered_tasks().items():
+    for name, path in task_files().items():
         if name in families:
             continue
-        out.append(_file_spec(f"{NAMESPACE}/{name}-v0", name, path))
+        out.append(_file_spec(env_id(name), name, path))
     return out
 
 
@@ -145,10 +144,9 @@ def _match(pattern: str, tasks: Sequence[TaskSpec]) -> list[TaskSpec]:
         return [_file_spec(resolved, path.stem, path)]
     if path.suffix and ("/" in pattern or path.suffix in (".textproto", ".json", ".yaml", ".yml")):
         raise FileNotFoundError(f"task file {pattern!r} does not exist (and it is not a registered id)")
-    close = difflib.get_close_matches(short, [t.name for t in tasks], n=4, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise ValueError(f"{pattern!r} is neither a task file nor one of the {len(tasks)} registered tasks{hint} "
-                     "(`mobile-gym list` shows them all)")
+    from mobile_gym.tasks.catalog import unknown_task_message
+
+    raise ValueError(unknown_task_message(pattern))
 
 
 def episode_seed(run_seed: int, task_name: str, index: int) -> int:

@@ -55,7 +55,7 @@ def test_selection_by_glob_tags_and_suites() -> None:
     assert sim and all(t.family is not None for t in sim)
     with pytest.raises(ValueError, match="unknown suite; known: all, android_world_sim"):
         suite("nope")
-    with pytest.raises(ValueError, match="did you mean SystemWifiTurnOn"):
+    with pytest.raises(ValueError, match="did you mean MobileEnv/SystemWifiTurnOn-v0"):
         select(["SystemWifiTurnOnn"])
     with pytest.raises(ValueError, match="--tags nosuchtag: no task has all of these tags"):
         select(tags=["nosuchtag"])
