@@ -338,8 +338,14 @@ def _worker_main(wid: int, config: RunConfig, out: str, jobs: Any, results: Any,
     cache = EnvCache(config)
     record_root = Path(out) / "recordings"
 
-    def beat() -> None:
-        results.put(("beat", wid, None))
+    every = min(0.2, config.step_timeout_s / 4)
+    last = [float("-inf")]
+
+    def beat() -> None:  # at most one message per `every` seconds: the parent only needs recent news
+        now = time.monotonic()
+        if now - last[0] >= every:
+            last[0] = now
+            results.put(("beat", wid, None))
 
     try:
         while True:
@@ -351,6 +357,7 @@ def _worker_main(wid: int, config: RunConfig, out: str, jobs: Any, results: Any,
                 continue
             if job is None:
                 return
+            last[0] = float("-inf")  # the episode's first beat (after its reset) always goes out
             _arm_cpu(config)
             record = run_episode(job, config, factory, cache, record_root=record_root, beat=beat)
             out_of_memory = bool(record["error"]) and "MemoryError" in record["error"]
