@@ -48,33 +48,33 @@ _FTS_NEW = "NEW.`rowid`, NEW.`title`, NEW.`description`, NEW.`source`, NEW.`ingr
 #: The database as Room creates it (entities, indices, the FTS table, its content-sync
 #: triggers, then Room's master table), in the order Room runs them.
 SCHEMA: tuple[str, ...] = (
-    "CREATE TABLE IF NOT EXISTS `recipes` (`recipeId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+    ("CREATE TABLE IF NOT EXISTS `recipes` (`recipeId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
     "`title` TEXT, `imageName` TEXT, `description` TEXT, `servings` TEXT, `preparationTime` TEXT, "
-    "`source` TEXT, `ingredients` TEXT, `directions` TEXT, `favorite` INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS `categories` (`categoryId` INTEGER PRIMARY KEY AUTOINCREMENT "
-    "NOT NULL, `name` TEXT)",
-    "CREATE TABLE IF NOT EXISTS `recipes_with_categories` (`recipeId` INTEGER NOT NULL, "
+    "`source` TEXT, `ingredients` TEXT, `directions` TEXT, `favorite` INTEGER NOT NULL)"),
+    ("CREATE TABLE IF NOT EXISTS `categories` (`categoryId` INTEGER PRIMARY KEY AUTOINCREMENT "
+    "NOT NULL, `name` TEXT)"),
+    ("CREATE TABLE IF NOT EXISTS `recipes_with_categories` (`recipeId` INTEGER NOT NULL, "
     "`categoryId` INTEGER NOT NULL, PRIMARY KEY(`recipeId`, `categoryId`), FOREIGN KEY(`recipeId`) "
     "REFERENCES `recipes`(`recipeId`) ON UPDATE NO ACTION ON DELETE CASCADE , "
     "FOREIGN KEY(`categoryId`) REFERENCES `categories`(`categoryId`) ON UPDATE NO ACTION "
-    "ON DELETE CASCADE )",
-    "CREATE INDEX IF NOT EXISTS `index_recipes_with_categories_recipeId` ON "
-    "`recipes_with_categories` (`recipeId`)",
-    "CREATE INDEX IF NOT EXISTS `index_recipes_with_categories_categoryId` ON "
-    "`recipes_with_categories` (`categoryId`)",
-    "CREATE VIRTUAL TABLE IF NOT EXISTS `recipes_fts` USING FTS4(`title` TEXT, `description` TEXT, "
-    "`source` TEXT, `ingredients` TEXT, tokenize=unicode61 `tokenchars=#`, content=`recipes`)",
-    "CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_BEFORE_UPDATE BEFORE UPDATE "
-    "ON `recipes` BEGIN DELETE FROM `recipes_fts` WHERE `docid`=OLD.`rowid`; END",
-    "CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_BEFORE_DELETE BEFORE DELETE "
-    "ON `recipes` BEGIN DELETE FROM `recipes_fts` WHERE `docid`=OLD.`rowid`; END",
-    "CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_AFTER_UPDATE AFTER UPDATE "
-    f"ON `recipes` BEGIN INSERT INTO `recipes_fts`(`docid`, {_FTS_COLS}) VALUES ({_FTS_NEW}); END",
-    "CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_AFTER_INSERT AFTER INSERT "
-    f"ON `recipes` BEGIN INSERT INTO `recipes_fts`(`docid`, {_FTS_COLS}) VALUES ({_FTS_NEW}); END",
+    "ON DELETE CASCADE )"),
+    ("CREATE INDEX IF NOT EXISTS `index_recipes_with_categories_recipeId` ON "
+    "`recipes_with_categories` (`recipeId`)"),
+    ("CREATE INDEX IF NOT EXISTS `index_recipes_with_categories_categoryId` ON "
+    "`recipes_with_categories` (`categoryId`)"),
+    ("CREATE VIRTUAL TABLE IF NOT EXISTS `recipes_fts` USING FTS4(`title` TEXT, `description` TEXT, "
+    "`source` TEXT, `ingredients` TEXT, tokenize=unicode61 `tokenchars=#`, content=`recipes`)"),
+    ("CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_BEFORE_UPDATE BEFORE UPDATE "
+    "ON `recipes` BEGIN DELETE FROM `recipes_fts` WHERE `docid`=OLD.`rowid`; END"),
+    ("CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_BEFORE_DELETE BEFORE DELETE "
+    "ON `recipes` BEGIN DELETE FROM `recipes_fts` WHERE `docid`=OLD.`rowid`; END"),
+    ("CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_AFTER_UPDATE AFTER UPDATE "
+    f"ON `recipes` BEGIN INSERT INTO `recipes_fts`(`docid`, {_FTS_COLS}) VALUES ({_FTS_NEW}); END"),
+    ("CREATE TRIGGER IF NOT EXISTS room_fts_content_sync_recipes_fts_AFTER_INSERT AFTER INSERT "
+    f"ON `recipes` BEGIN INSERT INTO `recipes_fts`(`docid`, {_FTS_COLS}) VALUES ({_FTS_NEW}); END"),
     "CREATE TABLE IF NOT EXISTS room_master_table (id INTEGER PRIMARY KEY,identity_hash TEXT)",
-    "INSERT OR REPLACE INTO room_master_table (id,identity_hash) "
-    f"VALUES(42, '{ROOM_IDENTITY_HASH}')",
+    ("INSERT OR REPLACE INTO room_master_table (id,identity_hash) "
+    f"VALUES(42, '{ROOM_IDENTITY_HASH}')"),
 )
 
 # The pseudo-categories of the list's spinner (`CategoryRepository`): ids and labels.
@@ -89,13 +89,13 @@ class Recipe:
     title: str
     description: str = ""
     servings: str = ""
-    preparationTime: str = ""  # noqa: N815 (the column name)
+    preparationTime: str = ""
     source: str = ""
     ingredients: str = ""
     directions: str = ""
     favorite: int = 0
-    imageName: str = ""  # noqa: N815
-    recipeId: int = -1  # noqa: N815
+    imageName: str = ""
+    recipeId: int = -1
 
     def as_row(self) -> dict[str, Any]:
         """Column -> value for every column, `recipeId` included."""
@@ -111,7 +111,7 @@ class Category:
     """One `categories` row."""
 
     name: str
-    categoryId: int = 0  # noqa: N815
+    categoryId: int = 0
 
 
 #: The columns AndroidWorld's add tasks compare, and which of them fuzzily.

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...system.activity import Activity, AppContext
-from ...system.packages import App
 from mobile_gym.apps import broccoli as model
 
+from ...system.activity import Activity, AppContext
+from ...system.packages import App
 from .db import RecipeDb
 from .details import CookingAssistantActivity, RecipeDetailsActivity
 from .main_activity import MainActivity

@@ -272,5 +272,15 @@ def centered_text(text: str, id: str = "") -> TextView:
                     padding=dp(32))
 
 
-__all__ = ["MenuItem", "TextField", "Toolbar", "WRAP_CONTENT", "app_bar", "centered_text", "fab",
-           "page", "show_menu", "text_field"]
+__all__ = [
+    "WRAP_CONTENT",
+    "MenuItem",
+    "TextField",
+    "Toolbar",
+    "app_bar",
+    "centered_text",
+    "fab",
+    "page",
+    "show_menu",
+    "text_field",
+]

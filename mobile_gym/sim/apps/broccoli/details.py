@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from mobile_gym.apps import broccoli as model
+
 from ...system.activity import Activity
 from ...ui.dialogs import alert_dialog
 from ...ui.layouts import LinearLayout, RelativeLayout, ViewGroup
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, dp, sp
 from ...ui.widgets import ImageView, TextView
-from mobile_gym.apps import broccoli as model
-
 from . import chrome, theme
 from .chrome import MenuItem, Toolbar
 from .db import RecipeDb

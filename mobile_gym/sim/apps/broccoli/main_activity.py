@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mobile_gym.apps import broccoli as model
+
 from ...system.activity import Activity
 from ...ui.dialogs import alert_dialog
 from ...ui.layouts import FrameLayout, LinearLayout, ViewGroup
 from ...ui.lists import RecyclerView, ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from ...ui.view import View
-from ...ui.widgets import Button, CheckedTextView, EditText, ImageButton, ImageView, Spinner, TextView
-from mobile_gym.apps import broccoli as model
-
+from ...ui.widgets import (
+    Button,
+    CheckedTextView,
+    EditText,
+    ImageButton,
+    ImageView,
+    Spinner,
+    TextView,
+)
 from . import chrome, theme
 from .chrome import MenuItem, Toolbar
 from .db import RecipeDb
@@ -420,4 +428,4 @@ class MainActivity(Activity):
         return True
 
 
-__all__ = ["CRUD", "DETAILS", "EXTRA_RECIPE_ID", "MainActivity", "WRAP_CONTENT"]
+__all__ = ["CRUD", "DETAILS", "EXTRA_RECIPE_ID", "WRAP_CONTENT", "MainActivity"]

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mobile_gym.apps import broccoli as model
+
 from ...system.activity import Activity
 from ...ui.dialogs import alert_dialog
 from ...ui.layouts import FrameLayout, LinearLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, dp
 from ...ui.widgets import Button, ImageView
-from mobile_gym.apps import broccoli as model
-
 from . import chrome, theme
 from .chrome import Toolbar
 from .db import RecipeDb
