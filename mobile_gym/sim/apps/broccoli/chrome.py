@@ -15,7 +15,7 @@ from functools import partial
 
 import skia
 
-from ...ui.dialogs import popup_menu
+from ...ui.dialogs import alert_dialog, popup_menu
 from ...ui.icons import register_icon
 from ...ui.layouts import FrameLayout, LinearLayout, ViewGroup
 from ...ui.render import fill_paint, stroke_paint
@@ -192,6 +192,18 @@ def show_menu(activity, anchor, items: list[MenuItem], on_pick: Callable[[str], 
     """The overflow popup under `anchor` (a Rect)."""
     menu = popup_menu([(item.title, partial(on_pick, item.id)) for item in items], width=dp(196))
     activity.show_popup(menu, anchor)
+
+
+def dialog(*args, **kw) -> View:
+    """`ui.dialogs.alert_dialog` in the app's MaterialComponents theme: AppCompat ids, buttons
+    in capitals and colorPrimary, the 4 dp corners of Theme.MaterialComponents dialogs."""
+    root = alert_dialog(*args, appcompat=True, all_caps_buttons=True, **kw)
+    root.corner_radius = dp(4)
+    for bid in ("android:id/button1", "android:id/button2", "android:id/button3"):
+        button = root.find(bid)
+        if button is not None:
+            button.text_color = theme.PRIMARY
+    return root
 
 
 def app_bar(*children: View) -> LinearLayout:

@@ -16,7 +16,6 @@ from dataclasses import replace
 from mobile_gym.apps import broccoli as model
 
 from ...system.activity import Activity
-from ...ui.dialogs import alert_dialog
 from ...ui.layouts import LinearLayout, RelativeLayout, ViewGroup
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, dp, sp
@@ -205,9 +204,8 @@ class RecipeDetailsActivity(Activity):
             self.show_toast("The recipe has been deleted.")
             self.finish()
 
-        self.show_dialog(alert_dialog(message="Delete this recipe?",
-                                      buttons=[("Delete", delete), ("Cancel", None)],
-                                      appcompat=True, all_caps_buttons=True))
+        self.show_dialog(chrome.dialog(message="Delete this recipe?",
+                                      buttons=[("Delete", delete), ("Cancel", None)]))
 
     def _cook(self) -> None:
         r = self.recipe

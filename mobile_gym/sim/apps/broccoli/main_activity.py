@@ -13,7 +13,6 @@ from collections.abc import Callable
 from mobile_gym.apps import broccoli as model
 
 from ...system.activity import Activity
-from ...ui.dialogs import alert_dialog
 from ...ui.layouts import FrameLayout, LinearLayout, ViewGroup
 from ...ui.lists import RecyclerView, ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -352,8 +351,8 @@ class MainActivity(Activity):
         buttons: list = [("Save", save), ("Cancel", None)]
         if category is not None:
             buttons.append(("Delete", None))
-        dialog = alert_dialog("Add category" if category is None else "Edit category",
-                              buttons=buttons, view=body, appcompat=True, all_caps_buttons=True)
+        dialog = chrome.dialog("Add category" if category is None else "Edit category",
+                              buttons=buttons, view=body)
         positive = dialog.find("android:id/button1")
         positive.enabled = bool(field.edit.text)
         field.edit.on_text_changed = lambda _v, t: setattr(positive, "enabled", bool(t))

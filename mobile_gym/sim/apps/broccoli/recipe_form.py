@@ -15,7 +15,6 @@ from dataclasses import replace
 from mobile_gym.apps import broccoli as model
 
 from ...system.activity import Activity
-from ...ui.dialogs import alert_dialog
 from ...ui.layouts import FrameLayout, LinearLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, dp
@@ -103,8 +102,8 @@ class CreateAndEditRecipeActivity(Activity):
     def _categories_dialog(self, _view=None) -> None:
         cats = self.db.categories()
         if not cats:
-            self.show_dialog(alert_dialog("Categories", "No categories have been created yet.",
-                                          [("OK", None)], appcompat=True, all_caps_buttons=True))
+            self.show_dialog(chrome.dialog("Categories", "No categories have been created yet.",
+                                          [("OK", None)]))
             return
 
         def toggle(index: int, _label: str) -> None:
@@ -116,16 +115,14 @@ class CreateAndEditRecipeActivity(Activity):
                 self.category_ids.append(cid)
             self._show_categories()
 
-        self.show_dialog(alert_dialog(
+        self.show_dialog(chrome.dialog(
             "Categories", buttons=[("OK", None)], items=[c.name for c in cats], choice="multi",
-            checked=[c.categoryId in self.category_ids for c in cats], on_item=toggle,
-            appcompat=True, all_caps_buttons=True))
+            checked=[c.categoryId in self.category_ids for c in cats], on_item=toggle))
 
     def _photo_dialog(self, _view=None) -> None:
         # Taking or picking a photo needs a camera or a gallery app (not simulated): the
         # chooser opens and closes again without a photo.
-        self.show_dialog(alert_dialog("Change photo", items=["Take photo", "Pick photo"],
-                                      appcompat=True))
+        self.show_dialog(chrome.dialog("Change photo", items=["Take photo", "Pick photo"]))
 
     def _current(self) -> model.Recipe:
         values = {field: edit.text for field, edit in self.edits.items()}
@@ -152,9 +149,8 @@ class CreateAndEditRecipeActivity(Activity):
         if not self.dirty:
             self.finish()
             return
-        self.show_dialog(alert_dialog(message="Discard changes?",
-                                      buttons=[("Discard", self.finish), ("Cancel", None)],
-                                      appcompat=True, all_caps_buttons=True))
+        self.show_dialog(chrome.dialog(message="Discard changes?",
+                                      buttons=[("Discard", self.finish), ("Cancel", None)]))
 
     def on_back(self) -> bool:
         self._close()
