@@ -53,12 +53,10 @@ FORM_FIELDS = (("new_title", "title"), ("new_description", "description"),
                ("new_source", "source"), ("new_servings", "servings"),
                ("new_preparation_time", "preparationTime"), ("new_ingredients", "ingredients"),
                ("new_directions", "directions"))
+#: Where the reset puts its SQL for `sqlite3` to read.
+SEED_SQL = "/data/local/tmp/broccoli_seed.sql"
 #: More rows than this and the oracle searches instead of looking through the list.
 SEARCH_ABOVE = 5
-
-
-def sqlite_step(sql: str) -> task_pb2.SetupStep:
-    return shell_step(f"sqlite3 {bd.DB_PATH} {shlex.quote(sql)}")
 
 
 def _sql_value(v: Any) -> task_pb2.SqlValue:
@@ -182,7 +180,11 @@ class _Broccoli(TaskFamily):
         return launch_once(model.APP.package, model.APP.component)
 
     def _reset(self, rows: list[model.Recipe]) -> list[task_pb2.SetupStep]:
-        return [force_stop(model.APP.package), sqlite_step(bd.reset_sql(rows)), press_home()]
+        """Stop the app, run the seed's SQL from a pushed file (the shell reads a few words, not
+        thousands of characters of quoted SQL), go home."""
+        script = shlex.quote(SEED_SQL)
+        return [force_stop(model.APP.package), md.push_step(SEED_SQL, bd.reset_sql(rows)),
+                shell_step(f"sqlite3 {bd.DB_PATH} < {script}; rm {script}"), press_home()]
 
 
 @dataclass(frozen=True)
@@ -286,7 +288,7 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeDelete):
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
         ingredient = choice(rng, bd.possible_ingredients())
-        targets = bd.random_items(rng, self.n_rows, lambda r: bd.uses_in_directions(r, ingredient))
+        targets = bd.recipes_using(rng, self.n_rows, ingredient)
         titles = {t.title for t in targets}
         noise = bd.random_items(rng, self.n_noise, lambda r: not bd.uses_in_directions(
             r, ingredient) and r.title not in titles)
@@ -337,13 +339,13 @@ class RecipeDeleteDuplicateRecipes(_RecipeDelete):
 def _variations(rng: np.random.Generator, target: model.Recipe, noise: list[model.Recipe],
                 n_total: int, same_description: bool) -> list[model.Recipe]:
     """Recipes with the target's title (and description), unlike the target and each other,
-    appended to `noise` until it has `n_total` rows."""
-    def keep(r: model.Recipe) -> bool:
-        return r.title == target.title and (not same_description
-                                            or r.description == target.description)
-
+    appended to `noise` until it has `n_total` rows (AndroidWorld draws recipes until one has
+    that title; drawing the other fields for the target's base recipe is the same law)."""
+    base = bd.base_named(target.title)
     while len(noise) < n_total:
-        value = bd.random_items(rng, 1, keep, replacement=True, max_tries=100_000)[0]
+        value = bd.generate_recipe(rng, base)
+        if same_description and value.description != target.description:
+            continue
         if value != target and value not in noise:
             noise.append(value)
     return noise
@@ -383,7 +385,7 @@ class RecipeDeleteDuplicateRecipes3(RecipeDeleteDuplicateRecipes):
     def sample(self, rng: np.random.Generator) -> DeleteParams:
         noise = bd.random_items(rng, 22, lambda r: r.title != self.AVOCADO)
         target = noise.pop()
-        noise += bd.random_items(rng, 3, lambda r: r.title == self.AVOCADO)
+        noise += bd.random_items(rng, 3, base=bd.base_named(self.AVOCADO))
         return DeleteParams((target, target), tuple(_variations(rng, target, noise,
                                                                 self.n_noise, True)))
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 
 import numpy as np
 
 from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE, Recipe
 from mobile_gym.tasks.families.base import BASE_CHARS
-from mobile_gym.tasks.families.common import choice
 
 DB_PATH = APP.database_path("broccoli")
 TABLE = RECIPES_TABLE
@@ -169,45 +169,56 @@ WORDS: tuple[str, ...] = tuple(sorted(
     if len(p) > 1 or p not in BASE_CHARS))
 
 
-def generate_recipe(rng: np.random.Generator) -> Recipe:
+_FIELD_SIZES = (len(DESCRIPTIONS), len(SERVINGS_OPTIONS), len(PREP_TIME_OPTIONS),
+                len(DIRECTIONS_ADDITIONS), len(INGREDIENT_DESCRIPTORS))
+
+
+def _recipe(base: tuple[str, str], picks: Sequence[int]) -> Recipe:
+    d, s, p, a, i = (int(x) for x in picks)
+    return Recipe(title=base[0], description=DESCRIPTIONS[d], servings=SERVINGS_OPTIONS[s],
+                  preparationTime=PREP_TIME_OPTIONS[p],
+                  directions=f"{base[1]} {DIRECTIONS_ADDITIONS[a]}",
+                  ingredients=INGREDIENT_DESCRIPTORS[i])
+
+
+def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = None) -> Recipe:
     """AndroidWorld's `_generate_random_recipe`: a base recipe with a random description,
-    servings, preparation time, directions addition and ingredients descriptor."""
-    title, directions = choice(rng, BASE_RECIPES)
-    description = choice(rng, DESCRIPTIONS)
-    servings = choice(rng, SERVINGS_OPTIONS)
-    prep = choice(rng, PREP_TIME_OPTIONS)
-    addition = choice(rng, DIRECTIONS_ADDITIONS)
-    ingredients = choice(rng, INGREDIENT_DESCRIPTORS)
-    return Recipe(title=title, description=description, servings=servings,
-                  preparationTime=prep, directions=f"{directions} {addition}",
-                  ingredients=ingredients)
+    servings, preparation time, directions addition and ingredients descriptor (one uniform
+    pick each, drawn together). With `base` the base recipe is given (the same as drawing until
+    that base comes up, in fewer draws)."""
+    if base is None:
+        picks = rng.integers(0, (len(BASE_RECIPES), *_FIELD_SIZES))
+        return _recipe(BASE_RECIPES[int(picks[0])], picks[1:])
+    return _recipe(base, rng.integers(0, _FIELD_SIZES))
 
 
 def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool] = lambda r: True,
-                 *, replacement: bool = False, max_tries: int = 10_000) -> list[Recipe]:
+                 *, replacement: bool = False, max_tries: int = 10_000,
+                 base: tuple[str, str] | None = None) -> list[Recipe]:
     """AndroidWorld's `get_random_items(n, _generate_random_recipe, replacement, filter_fn)`:
-    generated recipes passing `keep`, all distinct unless `replacement`. ValueError after
-    `max_tries` generations."""
+    generated recipes passing `keep`, all distinct unless `replacement` (of one base recipe
+    when `base` is given). ValueError after `max_tries` generations."""
     out: list[Recipe] = []
     tries = 0
     while len(out) < n:
         tries += 1
         if tries > max_tries:
             raise ValueError(f"could only generate {len(out)} of {n} recipes")
-        r = generate_recipe(rng)
+        r = generate_recipe(rng, base)
         if keep(r) and (replacement or r not in out):
             out.append(r)
     return out
 
 
 def distinct_titles(rng: np.random.Generator, n: int) -> list[Recipe]:
-    """`_RecipeDeleteMultipleRecipes.generate_random_params`: n recipes with distinct titles."""
-    out: list[Recipe] = []
-    while len(out) < n:
-        r = generate_recipe(rng)
-        if all(r.title != o.title for o in out):
-            out.append(r)
-    return out
+    """`_RecipeDeleteMultipleRecipes.generate_random_params`: n recipes with distinct titles.
+    AndroidWorld redraws a recipe whose title is taken; the titles that survive are a uniform
+    draw without replacement, which is what is drawn here (the other fields independently)."""
+    if not 0 <= n <= len(BASE_RECIPES):
+        raise ValueError(f"there are {len(BASE_RECIPES)} recipe titles, not {n}")
+    bases = rng.choice(len(BASE_RECIPES), size=n, replace=False)
+    picks = rng.integers(0, _FIELD_SIZES, size=(n, len(_FIELD_SIZES)))
+    return [_recipe(BASE_RECIPES[int(b)], row) for b, row in zip(bases, picks)]
 
 
 def uses_in_directions(recipe: Recipe, ingredient: str) -> bool:
@@ -215,6 +226,31 @@ def uses_in_directions(recipe: Recipe, ingredient: str) -> bool:
     return ingredient.lower() in recipe.directions.lower()
 
 
+def base_named(title: str) -> tuple[str, str]:
+    """The base recipe with this title."""
+    return next(b for b in BASE_RECIPES if b[0] == title)
+
+
+def recipes_using(rng: np.random.Generator, n: int, ingredient: str) -> list[Recipe]:
+    """n distinct generated recipes whose directions use `ingredient`: AndroidWorld draws
+    recipes until they do; drawing the (base, addition) pair among those that do, the other
+    fields independently, is the same law in fewer draws."""
+    pairs = [(b, a) for b in BASE_RECIPES for a, extra in enumerate(DIRECTIONS_ADDITIONS)
+             if ingredient.lower() in f"{b[1]} {extra}".lower()]
+    if not pairs:
+        raise ValueError(f"no generated recipe uses {ingredient!r} in its directions")
+    out: list[Recipe] = []
+    while len(out) < n:
+        b, a = pairs[int(rng.integers(0, len(pairs)))]
+        picks = [int(x) for x in rng.integers(0, _FIELD_SIZES)]
+        picks[3] = a
+        r = _recipe(b, picks)
+        if r not in out:
+            out.append(r)
+    return out
+
+
+@cache
 def possible_ingredients() -> tuple[str, ...]:
     """The common ingredients some generated recipe's directions mention."""
     directions = [f"{d} {a}".lower() for _, d in BASE_RECIPES for a in DIRECTIONS_ADDITIONS]
@@ -257,8 +293,11 @@ def insert_sql(rows: Sequence[Recipe]) -> str:
 
 
 def reset_sql(rows: Sequence[Recipe]) -> str:
-    """Empty the database (keys restart at 1), then insert `rows` in order."""
-    return ("DELETE FROM recipes_with_categories; DELETE FROM categories; DELETE FROM recipes; "
-            "DELETE FROM sqlite_sequence; " + insert_sql(rows))
+    """Empty the database (keys restart at 1), then insert `rows` in order, in one transaction
+    (one commit, not fsynced: a start state need not survive a power cut; the app never sees a
+    half-written table)."""
+    return ("PRAGMA synchronous = OFF; BEGIN; DELETE FROM recipes_with_categories; "
+            "DELETE FROM categories; DELETE FROM recipes; DELETE FROM sqlite_sequence; "
+            f"{insert_sql(rows)} COMMIT;")
 
 
