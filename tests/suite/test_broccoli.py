@@ -186,9 +186,9 @@ def test_delete_duplicates_accepts_either_copy_but_not_both(name):
 
         def attempt(*statements: str) -> bool:
             env.reset(seed=seed)
-            assert sql(env, f"SELECT count(*) FROM (SELECT DISTINCT title, description, "
-                            f"servings, preparationTime, source, ingredients, directions "
-                            f"FROM recipes)") == f"{n + 1}\n"
+            assert sql(env, "SELECT count(*) FROM (SELECT DISTINCT title, description, "
+                            "servings, preparationTime, source, ingredients, directions "
+                            "FROM recipes)") == f"{n + 1}\n"
             for s in statements:
                 sql(env, s)
             return bool(noop(env)[4]["success"])
