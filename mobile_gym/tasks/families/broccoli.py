@@ -508,8 +508,9 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
 
     def sample(self, rng: np.random.Generator) -> AddParams:
         prep = choice(rng, bd.PREP_TIME_OPTIONS)
-        targets = bd.random_items(rng, self.n_rows, lambda r: r.preparationTime == prep)
-        noise = bd.random_items(rng, self.n_noise, lambda r: r.preparationTime != prep)
+        others = tuple(t for t in bd.PREP_TIME_OPTIONS if t != prep)
+        targets = bd.random_items(rng, self.n_rows, prep_times=(prep,))
+        noise = bd.random_items(rng, self.n_noise, prep_times=others)
         fmt = choice(rng, ("csv", "text_block"))
         order = rng.permutation(len(targets) + len(noise))
         rows = [*targets, *noise]

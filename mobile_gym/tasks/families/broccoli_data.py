@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -194,10 +195,13 @@ def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = Non
 
 def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool] = lambda r: True,
                  *, replacement: bool = False, max_tries: int = 10_000,
-                 base: tuple[str, str] | None = None) -> list[Recipe]:
+                 base: tuple[str, str] | None = None,
+                 prep_times: Sequence[str] | None = None) -> list[Recipe]:
     """AndroidWorld's `get_random_items(n, _generate_random_recipe, replacement, filter_fn)`:
-    generated recipes passing `keep`, all distinct unless `replacement` (of one base recipe
-    when `base` is given). ValueError after `max_tries` generations."""
+    generated recipes passing `keep`, all distinct unless `replacement`. `base` fixes the base
+    recipe, `prep_times` draws the preparation time among these only (AndroidWorld filters on
+    them; drawing from the allowed values is the same law in fewer draws). ValueError after
+    `max_tries` generations."""
     out: list[Recipe] = []
     tries = 0
     while len(out) < n:
@@ -205,6 +209,8 @@ def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool
         if tries > max_tries:
             raise ValueError(f"could only generate {len(out)} of {n} recipes")
         r = generate_recipe(rng, base)
+        if prep_times is not None:
+            r = replace(r, preparationTime=prep_times[int(rng.integers(0, len(prep_times)))])
         if keep(r) and (replacement or r not in out):
             out.append(r)
     return out
