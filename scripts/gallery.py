@@ -23,6 +23,7 @@ from pathlib import Path
 import cv2
 from lxml import etree
 
+from mobile_gym.apps import calendar as calendar_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)
@@ -179,10 +180,10 @@ def settings_brightness(d: Driver) -> None:
     d.tap(text="Brightness level")
 
 
-CAL = "com.simplemobiletools.calendar.pro:id/"
+CAL = f"{calendar_app.APP.package}:id/"
 
 
-CAL_DB = "/data/data/com.simplemobiletools.calendar.pro/databases/events.db"
+CAL_DB = calendar_app.APP.database_path("events.db")
 CAL_EVENTS = (  # (start, end, title) in UTC epoch seconds, October 2023
     (1697385600, 1697389200, "Team sync"),
     (1697536800, 1697540400, "Dentist"),

@@ -15,6 +15,8 @@ from typing import Any
 
 import regex
 
+from mobile_gym.untrusted.bounded_regex import regex_flags as _regex_flags
+
 __all__ = ["MATCH_SECONDS", "PatternTimeout", "TaskPattern", "compiled", "search"]
 
 #: Longest time one search of one text may take.
@@ -81,14 +83,3 @@ def compiled(pattern: str, flags: int = 0) -> TaskPattern:
 def search(pattern: str, text: str, flags: int = 0) -> Any:
     """`compiled(pattern, flags).search(text)`, for the validators' regex checks."""
     return compiled(pattern, flags).search(text)
-
-
-def _regex_flags(flags: int) -> int:
-    """The `regex` module's flags for `re` flags (ASCII differs in value)."""
-    out = 0
-    for re_flag, regex_flag in ((re.IGNORECASE, regex.IGNORECASE), (re.MULTILINE, regex.MULTILINE),
-                                (re.DOTALL, regex.DOTALL), (re.VERBOSE, regex.VERBOSE),
-                                (re.ASCII, regex.ASCII)):
-        if flags & re_flag:
-            out |= regex_flag
-    return out

@@ -251,14 +251,14 @@ def test_calendar_oracle_through_adb_device_against_the_simulated_phone():
     (AdbDevice has no snapshots)."""
     from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.env import MobileEnv
-    from mobile_gym.registration import task_path_for
+    from mobile_gym.tasks.catalog import task_files
     from mobile_gym.wrappers import ElementActions
     from tests.env.adb_over_sim import AdbOverSim
 
     phone = AdbOverSim()
     env = ElementActions(MobileEnv("MobileEnv/CalendarOpenEditor-v0", backend="adb", serial=phone.serial,
                                    device_kwargs={"adb_device": phone, "sleep": phone.sleep}))
-    script = read_script(oracle_path(task_path_for("CalendarOpenEditor")))
+    script = read_script(oracle_path(task_files()["CalendarOpenEditor"]))
     for episode in range(2):
         obs, _ = env.reset(seed=0)
         assert '"Calendar"' in obs["elements"]  # reset steps brought the launcher back

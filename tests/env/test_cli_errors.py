@@ -15,7 +15,7 @@ from mobile_gym.bench import measure_env, measure_vector
 from mobile_gym.cli import _env_kwargs, build_parser, main
 
 CAL = "MobileEnv/CalendarOpenEditor-v0"
-TASK = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
+TASK = Path(__file__).resolve().parents[2] / "task_defs" / "calendar_open_editor.textproto"
 
 
 def _error_line(capsys: pytest.CaptureFixture[str], command: str) -> str:

@@ -10,9 +10,9 @@ import pytest
 import mobile_gym
 from mobile_gym.cli import main
 from mobile_gym.env import MobileEnv
-from mobile_gym.registration import env_name, registered_tasks, task_path_for
+from mobile_gym.tasks.catalog import file_env_name, resolve, task_files
 
-TASK = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
+TASK = Path(__file__).resolve().parents[2] / "task_defs" / "calendar_open_editor.textproto"
 
 
 def test_import_registers_ids():
@@ -20,11 +20,13 @@ def test_import_registers_ids():
     assert "MobileEnv/Task-v0" in gym.registry
     assert "MobileEnv/Calendar-v0" in gym.registry
     assert "MobileEnv/CalendarOpenEditor-v0" in gym.registry
-    assert task_path_for("MobileEnv/CalendarOpenEditor-v0") == TASK.resolve()
-    assert task_path_for("CalendarOpenEditor") == TASK.resolve()
-    assert task_path_for("some/file.textproto") is None
-    assert env_name("calendar_open_editor") == "CalendarOpenEditor"
-    assert set(registered_tasks()) >= {"CalendarOpenEditor", "SettingsWifiOff"}
+    assert resolve("MobileEnv/CalendarOpenEditor-v0").source == str(TASK.resolve())
+    assert resolve("CalendarOpenEditor").source == str(TASK.resolve())
+    assert resolve("MobileEnv/Calendar-v0").family.name == "CalendarAddOneEvent"
+    with pytest.raises(FileNotFoundError):
+        resolve("some/file.textproto")
+    assert file_env_name("calendar_open_editor") == "CalendarOpenEditor"
+    assert set(task_files()) >= {"CalendarOpenEditor", "SettingsWifiOff"}
     # app aliases belong to the templated families: Calendar-v0 is CalendarAddOneEvent
     assert gym.registry["MobileEnv/Calendar-v0"].kwargs == {"task": "CalendarAddOneEvent"}
 

@@ -1,4 +1,4 @@
-"""The declarative tasks in mobile_gym/task_defs/ and their templated twins agree on success.
+"""The declarative tasks in task_defs/ and their templated twins agree on success.
 
 Each textproto task reproduces one seed of a family (same start state, same instruction, same
 check) but is written by hand with view-hierarchy, log and text events. Both environments get
@@ -22,7 +22,7 @@ from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families import markor_data as md
 from tests.suite.helpers import OBS_KEYS
 
-TASK_DEFS = Path(__file__).resolve().parents[2] / "mobile_gym" / "task_defs"
+TASK_DEFS = Path(__file__).resolve().parents[2] / "task_defs"
 TWINS = [("settings_bluetooth_on", "SystemBluetoothTurnOn", 0),
          ("calendar_add_call_with_bob", "CalendarAddOneEvent", 3),
          ("markor_create_frozen_letter", "MarkorCreateNote", 0)]

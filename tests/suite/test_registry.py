@@ -100,7 +100,7 @@ def test_find_prefers_the_topmost_window():
 
 
 def test_calendar_v0_is_the_add_one_event_family_and_file_ids_do_not_shadow_families():
-    from mobile_gym.registration import registered_tasks
+    from mobile_gym.tasks.catalog import task_files
 
     assert gym.registry["MobileEnv/Calendar-v0"].kwargs == {"task": "CalendarAddOneEvent"}
     assert gym.registry["MobileEnv/Markor-v0"].kwargs == {"task": "MarkorCreateNote"}
@@ -110,7 +110,7 @@ def test_calendar_v0_is_the_add_one_event_family_and_file_ids_do_not_shadow_fami
         assert env.unwrapped.family.name == "CalendarAddOneEvent"
     finally:
         env.close()
-    file_names = set(registered_tasks())
+    file_names = set(task_files())
     assert not file_names & set(NAMES)
 
 

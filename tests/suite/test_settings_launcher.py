@@ -39,7 +39,7 @@ STATE = {
     "SystemBluetoothTurnOn": ("settings put global bluetooth_on 1", "settings put global bluetooth_on 0"),
     "SystemBluetoothTurnOff": ("settings put global bluetooth_on 0", "settings put global bluetooth_on 2"),
     "SystemBrightnessMax": ("settings put system screen_brightness 255", "settings put system screen_brightness 254"),
-    "SystemBrightnessMin": ("settings put system screen_brightness 10", "settings put system screen_brightness 11"),
+    "SystemBrightnessMin": ("settings put system screen_brightness 1", "settings put system screen_brightness 2"),
 }
 
 

@@ -20,7 +20,7 @@ from mobile_gym.tracing import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-CALENDAR = ROOT / "mobile_gym" / "task_defs" / "calendar_open_editor.textproto"
+CALENDAR = ROOT / "task_defs" / "calendar_open_editor.textproto"
 
 # A task whose source 1 waits for a log line nothing prints and whose source 3 no slot uses.
 NEVER_TASK = """\

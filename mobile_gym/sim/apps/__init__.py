@@ -3,7 +3,7 @@
 `default_apps()` gives the `App` classes a fresh `SimAndroid()` installs (the launcher is always
 added by the device itself): one per catalogue record installed by default
 (`mobile_gym.apps`), found in the module `mobile_gym.sim.apps.<record.key>`, in the catalogue's
-launcher order. The demo app (`apps/demo.py`) is for tests and is not installed by default.
+launcher order. The demo app (`apps/demo/`) is for tests and is not installed by default.
 """
 
 from __future__ import annotations

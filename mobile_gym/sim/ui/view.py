@@ -172,6 +172,10 @@ class View:
     """A rectangle on screen with accessibility properties; also a generic container whose
     children are stacked like a FrameLayout."""
 
+    #: Attributes holding render and dump caches: immutable values keyed by content versions,
+    #: which a device snapshot may share instead of copying (`sim/system/statecopy.py`).
+    RENDER_CACHE_ATTRS: ClassVar[tuple[str, ...]] = ("_pic", "_dump_cache", "_box_cache")
+
     # the class dumps report; a class default, and views may set their own (a Button that
     # reports as "android.widget.Button", a layout shown as a RecyclerView)
     a11y_class: str = "android.view.View"
@@ -272,6 +276,16 @@ class View:
         if getattr(self, "_margin", None) != m:
             self._margin = m
             self._invalidate(True)
+
+    @property
+    def measured_width(self) -> int:
+        """Width in px set by the last `measure` (what a parent lays the view out with)."""
+        return self._mw
+
+    @property
+    def measured_height(self) -> int:
+        """Height in px set by the last `measure`."""
+        return self._mh
 
     @property
     def padding(self) -> tuple[int, int, int, int]:

@@ -4,7 +4,7 @@ See `base.TaskFamily`; the oracles are in `oracle.py`; `mobile_gym.tasks.registr
 every family in `FAMILIES`.
 """
 
-from mobile_gym.tasks.families import broccoli, calendar, launcher, markor, settings
+from mobile_gym.tasks.families import broccoli, calendar, calendar_ir, launcher, markor, settings
 from mobile_gym.tasks.families.base import FamilyInfo, Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Oracle, OracleError
 
@@ -12,6 +12,7 @@ FAMILIES: tuple[type[TaskFamily], ...] = (
     *settings.FAMILIES,
     *launcher.FAMILIES,
     *calendar.FAMILIES,
+    *calendar_ir.FAMILIES,
     *markor.FAMILIES,
     *broccoli.FAMILIES,
 )

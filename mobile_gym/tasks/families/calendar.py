@@ -15,7 +15,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -139,8 +139,11 @@ class CalendarAddOneEvent(_Calendar):
     """Create one event with a title, a description, a start and a duration (the flagship)."""
 
     name = "CalendarAddOneEvent"
+    tags = ('calendar', 'data_entry', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarAddOneEvent'
+    difficulty = 'hard'
+    optimal_steps = 17
     complexity = 3.4
-    tags: ClassVar[tuple[str, ...]] = ("calendar", "data_entry", "hard")
     template = ("In Simple Calendar Pro, create a calendar event on {year}-{month}-{day} at "
                 "{hour}h with the title '{title}' and the description '{description}'. "
                 "The event should last for {duration_mins} mins.")
@@ -193,7 +196,10 @@ class CalendarAddOneEvent(_Calendar):
 
 class CalendarAddOneEventTomorrow(CalendarAddOneEvent):
     name = "CalendarAddOneEventTomorrow"
-    tags = ("calendar", "data_entry", "easy")
+    tags = ('calendar', 'data_entry')
+    android_world_name = 'SimpleCalendarAddOneEventTomorrow'
+    difficulty = 'easy'
+    optimal_steps = 13
     template = ("In Simple Calendar Pro, create a calendar event for tomorrow at {hour}h with the "
                 "title '{title}' and the description '{description}'. The event should last "
                 "for {duration_mins} mins.")
@@ -202,7 +208,10 @@ class CalendarAddOneEventTomorrow(CalendarAddOneEvent):
 
 class CalendarAddOneEventInTwoWeeks(CalendarAddOneEvent):
     name = "CalendarAddOneEventInTwoWeeks"
-    tags = ("calendar", "data_entry", "medium")
+    tags = ('calendar', 'data_entry', 'math_counting')
+    android_world_name = 'SimpleCalendarAddOneEventInTwoWeeks'
+    difficulty = 'medium'
+    optimal_steps = 10
     template = ("In Simple Calendar Pro, create a calendar event in two weeks from today at "
                 "{hour}h with the title '{title}' and the description '{description}'. The event "
                 "should last for {duration_mins} mins.")
@@ -211,7 +220,10 @@ class CalendarAddOneEventInTwoWeeks(CalendarAddOneEvent):
 
 class CalendarAddOneEventRelativeDay(CalendarAddOneEvent):
     name = "CalendarAddOneEventRelativeDay"
-    tags = ("calendar", "data_entry", "easy")
+    tags = ('calendar', 'data_entry')
+    android_world_name = 'SimpleCalendarAddOneEventRelativeDay'
+    difficulty = 'easy'
+    optimal_steps = 17
     template = ("In Simple Calendar Pro, create a calendar event for this {day_of_week} at "
                 "{hour}h with the title '{title}' and the description '{description}'. The event "
                 "should last for {duration_mins} mins.")
@@ -220,7 +232,10 @@ class CalendarAddOneEventRelativeDay(CalendarAddOneEvent):
 
 class CalendarAddRepeatingEvent(CalendarAddOneEvent):
     name = "CalendarAddRepeatingEvent"
-    tags = ("calendar", "data_entry", "repetition", "easy")
+    tags = ('calendar', 'data_entry', 'repetition', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarAddRepeatingEvent'
+    difficulty = 'easy'
+    optimal_steps = 14
     template = ("In Simple Calendar Pro, create a recurring calendar event titled '{title}' "
                 "starting on {year}-{month}-{day} at {hour}h. The event recurs {repeat_rule}, "
                 "forever, and lasts for {duration_mins} minutes each occurrence. The event "
@@ -291,8 +306,11 @@ class _CalendarDelete(_Calendar):
 
 class CalendarDeleteEvents(_CalendarDelete):
     name = "CalendarDeleteEvents"
+    tags = ('calendar', 'data_edit')
+    android_world_name = 'SimpleCalendarDeleteEvents'
+    difficulty = 'easy'
+    optimal_steps = 7
     complexity = 1.4
-    tags = ("calendar", "data_edit", "easy")
     template = "In Simple Calendar Pro, delete all the calendar events on {year}-{month}-{day}"
     n_targets = 3
     start_days = (15, 31)
@@ -316,8 +334,11 @@ class CalendarDeleteEvents(_CalendarDelete):
 
 class CalendarDeleteEventsOnRelativeDay(CalendarDeleteEvents):
     name = "CalendarDeleteEventsOnRelativeDay"
+    tags = ('calendar', 'data_edit')
+    android_world_name = 'SimpleCalendarDeleteEventsOnRelativeDay'
+    difficulty = 'medium'
+    optimal_steps = 6
     complexity = 1.2
-    tags = ("calendar", "data_edit", "medium")
     template = "In Simple Calendar Pro, delete all events scheduled for this {day_of_week}."
     n_targets = 2
     start_days = (16, 21)  # Monday .. Saturday after Sunday Oct 15
@@ -325,8 +346,11 @@ class CalendarDeleteEventsOnRelativeDay(CalendarDeleteEvents):
 
 class CalendarDeleteOneEvent(_CalendarDelete):
     name = "CalendarDeleteOneEvent"
+    tags = ('calendar', 'data_edit', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarDeleteOneEvent'
+    difficulty = 'easy'
+    optimal_steps = 6
     complexity = 1.2
-    tags = ("calendar", "data_edit", "easy")
     template = ("In Simple Calendar Pro, delete the calendar event on {year}-{month}-{day} at "
                 "{hour}h with the title '{title}'")
 
@@ -347,8 +371,11 @@ class CalendarDeleteDuplicateEvents(_CalendarDelete):
     """Two identical rows (all fields but the id): delete one, keep the other."""
 
     name = "CalendarDeleteDuplicateEvents"
+    tags = ('calendar', 'data_edit', 'duplicates')
+    android_world_name = None
+    difficulty = None
+    optimal_steps = None
     complexity = 1.4
-    tags = ("calendar", "data_edit", "duplicates", "medium")
     template = ("In Simple Calendar Pro, delete all but one of any calendar events that are "
                 "exact duplicates, ensuring at least one instance of each unique event remains.")
 

@@ -9,7 +9,7 @@ distributions match although the numbers differ from Python's `random`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import numpy as np

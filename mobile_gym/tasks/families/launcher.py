@@ -28,9 +28,12 @@ class OpenAppParams:
 
 class OpenApp(TaskFamily):
     name = "OpenApp"
+    tags = ('launcher', 'app_launch')
+    android_world_name = None
+    difficulty = 'easy'
+    optimal_steps = 2
     app = "launcher"
     complexity = 1.0
-    tags = ("launcher", "easy")
     template = "Open the {app_name} app. Clear any pop-ups that may appear by granting all permissions that are required."
     words = tuple(APPS)
 

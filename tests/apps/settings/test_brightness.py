@@ -17,7 +17,8 @@ from mobile_gym.sim.apps.settings.brightness import (
 
 
 def test_known_points() -> None:
-    assert percent_text(102) == "82%"  # AOSP default setting 102
+    assert percent_text(102) == "83%"  # AOSP default setting 102, slider range 0.0..1.0
+    assert MIN_BRIGHTNESS_INT == 1     # the left end writes 1 (BrightnessInfo minimum 0.0)
     assert percent(255) == 100
     assert percent(MIN_BRIGHTNESS_INT) == 0
     assert setting_for_position(GAMMA_SPACE_MAX) == 255

@@ -64,7 +64,7 @@ SCREENS: list[tuple[str, Callable, str, list[tuple[dict, str | None]]]] = [
     ("settings display", _display, "com.android.settings/com.android.settings.SubSettings", [
         ({"id": "com.android.settings:id/collapsing_toolbar", "desc": "Display"}, "android.widget.FrameLayout"),
         ({"id": "android:id/title", "text": "Brightness level"}, "android.widget.TextView"),
-        ({"id": "android:id/summary", "text": "82%"}, "android.widget.TextView"),
+        ({"id": "android:id/summary", "text": "83%"}, "android.widget.TextView"),
         ({"id": "android:id/title", "text": "Adaptive brightness"}, "android.widget.TextView"),
         ({"id": "android:id/switch_widget"}, "android.widget.Switch"),
     ]),

@@ -8,10 +8,12 @@ app's own.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
 from mobile_gym.apps import calendar as model
+from mobile_gym.untrusted import sqlite_guard
 
 ROOM_VERSION = 8
 ROOM_IDENTITY_HASH = "1d5b2fddcb258e43f2935820863057a9"
@@ -34,13 +36,20 @@ _TYPE_COLS = ("id", "title", "color", "caldav_calendar_id", "caldav_display_name
 
 
 class EventsDb:
-    """events.db at `host_path` (the host file behind the device path model.DB_PATH)."""
+    """events.db at `host_path` (the host file behind the device path model.DB_PATH).
 
-    def __init__(self, host_path: str | Path) -> None:
+    `connect` opens it (on a device: the storage's guarded `open_database`, bounded to the free
+    space); without it a guarded connection with the default limits is used."""
+
+    def __init__(self, host_path: str | Path,
+                 connect: Callable[[], sqlite3.Connection] | None = None) -> None:
         self.path = Path(host_path)
+        self._open = connect
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, isolation_level=None)
+        if self._open is not None:
+            return self._open()
+        return sqlite_guard.connect(str(self.path), isolation_level=None)[0]
 
     # -- creation -------------------------------------------------------------------------
     def ensure_created(self) -> bool:

@@ -79,7 +79,7 @@ class _RowInner(View):
         for t in texts:
             if t.visibility != "gone":
                 t.measure((EXACTLY, max(0, w - left)), (UNSPECIFIED, 0))
-                h += t._mh
+                h += t.measured_height
         h = max(h, dp(40))
         bar.measure((EXACTLY, dp(4)), (EXACTLY, h))
         return w, h
@@ -94,8 +94,8 @@ class _RowInner(View):
         y = b.top
         for t in texts:
             if t.visibility != "gone":
-                t.layout(left, y, left + t._mw, y + t._mh)
-                y += t._mh
+                t.layout(left, y, left + t.measured_width, y + t.measured_height)
+                y += t.measured_height
 
 
 def section_title(text: str, *, month: bool) -> View:

@@ -349,7 +349,7 @@ class WeekGrid(View):
         for label, col, top, _bottom in self.placed:
             x = b.left + HOURS_WIDTH + col * col_w + dp(1)
             y = b.top + int(top * HOUR_HEIGHT)
-            label.layout(x, y, x + label._mw, y + label._mh)
+            label.layout(x, y, x + label.measured_width, y + label.measured_height)
 
     def on_draw(self, canvas: skia.Canvas) -> None:
         b = self._bounds

@@ -26,7 +26,8 @@ class CalendarStorage:
 
     def __init__(self, ctx: "AppContext") -> None:
         self._ctx = ctx
-        self.db = EventsDb(ctx.database_path("events.db"))
+        self.db = EventsDb(ctx.database_path("events.db"),
+                           connect=lambda: ctx.connect_db("events.db", isolation_level=None))
         ctx.storage.mkdir(f"{ctx.data_dir}/shared_prefs", parents=True)
         self.prefs = Prefs(Path(ctx.storage.host_path(f"{ctx.data_dir}/shared_prefs/Prefs.xml")))
 
