@@ -2,9 +2,10 @@
 
 Per task (default: the file task CalendarOpenEditor, whose events are a log line and a
 view-hierarchy selector, and MobileEnv/Calendar-v0 = the templated CalendarAddOneEvent
-family, whose success is an SQLite state check evaluated every step, and MarkorEditNote, whose
-success is ~20 file checks every step, and ExpenseDeleteMultiple2, whose success is a
-row-removal check over 53 rows every step), one process each,
+family, whose success is an SQLite state check evaluated every step, MarkorEditNote, whose
+success is ~20 file checks every step, ExpenseDeleteMultiple2, whose success is a
+row-removal check over 53 rows every step, and RecipeDeleteMultipleRecipesWithNoise, a Broccoli
+family whose rows_removed check reads a 32-row database every step), one process each,
 270x600 pixels unless --size says otherwise:
   pixels              obs = pixels; the event engine is replaced by a no-op engine
   pixels+hierarchy    obs = pixels + view_hierarchy + instruction; no-op engine
@@ -73,8 +74,8 @@ def android_env_fake(steps: int, size: tuple[int, int]) -> dict | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
-                        "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0 and "
-                        "MobileEnv/ExpenseDeleteMultiple2-v0")
+                        "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0, "
+                        "MobileEnv/ExpenseDeleteMultiple2-v0 and MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0")
     parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
     parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
                         help="steps per env in vector runs")
@@ -82,7 +83,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(HERE / "results" / "env_throughput.json"))
     args = parser.parse_args()
     tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0",
-                          "MobileEnv/ExpenseDeleteMultiple2-v0"]
+                          "MobileEnv/ExpenseDeleteMultiple2-v0", "MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0"]
     size = tuple(int(v) for v in args.size.lower().split("x"))
     all_keys = ("pixels", "view_hierarchy", "instruction")
     full_name = "full (pixels+hierarchy+engine)"

@@ -9,8 +9,9 @@ setup) is excluded; each later reset uses a new seed. Target: <= 10 ms per reset
 Parts reported (medians, ms): `total` (env.reset wall time), `make_task` (the family alone),
 `restore`, `reset_steps`, `observe` (the env's own timings).
 
-Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--family NAME ...]. Prints a table and
-writes benchmarks/results/reset.json.
+Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--family NAME ...]
+(default: every family, the Broccoli ones included). Prints a table and writes
+benchmarks/results/reset.json.
 """
 
 from __future__ import annotations
@@ -66,9 +67,9 @@ def main() -> None:
     ap.add_argument("--resets", type=int, default=30)
     ap.add_argument("--obs", choices=("view_hierarchy", "pixels"), default="view_hierarchy",
                     help="observation the env returns (pixels adds a rendered frame)")
-    ap.add_argument("--family", action="append",
-                    help="only this family (repeatable; default: every registered family)")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "reset.json"))
+    ap.add_argument("--family", action="append", choices=registry.family_names(),
+                    help="only this family (repeatable; default: every family)")
     args = ap.parse_args()
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
         ("pixels", "instruction")

@@ -1,4 +1,4 @@
-"""Screenshot gallery of the simulated apps' key screens (Calendar, Markor, Pro Expense, Settings).
+"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Markor, Pro Expense, Settings).
 
 Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
 nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
@@ -320,7 +320,83 @@ def expense_drawer(d: Driver) -> None:
     d.tap(desc="Open navigation drawer")
 
 
+BRO = "com.flauschcode.broccoli:id/"
+BRO_DB = "/data/data/com.flauschcode.broccoli/databases/broccoli"
+BRO_RECIPES = (  # (title, description, servings, time, source, ingredients, directions)
+    ("Lentil Soup", "A delicious and healthy choice for any time of the day.", "6 servings",
+     "45 mins", "", "200 g lentils\n1 onion\n2 carrots",
+     "Cook onions, carrots, celery, garlic, and lentils in vegetable broth.\nSeason with thyme."),
+    ("Avocado Toast with Egg", "A quick and easy meal, perfect for busy weekdays.", "1 serving",
+     "10 mins", "", "as needed", "Toast bread, top with mashed avocado and a fried egg."),
+    ("Garlic Butter Shrimp", "An ideal recipe for experimenting with different flavors.",
+     "2 servings", "20 mins", "flauschcode.com", "to your liking",
+     "Saut\u00e9 shrimp in butter and minced garlic until pink."),
+)
+
+
+def _seed_broccoli(d: Driver) -> None:
+    """Open the app once (Room creates the database), then insert rows as a task's setup would."""
+    d.tap(desc="Broccoli")
+    d.home()
+    for row in BRO_RECIPES:
+        values = ", ".join("'" + v.replace("'", "''") + "'" for v in row)
+        sql = ("INSERT INTO recipes (title, description, servings, preparationTime, source, "
+               f"ingredients, directions, imageName, favorite) VALUES ({values}, '', 0)")
+        code, _out, err = d.device.shell(f"sqlite3 {BRO_DB} \"{sql}\"")
+        if code != 0:
+            raise RuntimeError(f"seeding {row[0]!r} failed: {err}")
+
+
+def broccoli_list(d: Driver) -> None:
+    _seed_broccoli(d)
+    d.tap(desc="Broccoli")
+
+
+def broccoli_drawer(d: Driver) -> None:
+    broccoli_list(d)
+    d.tap(desc="Open navigation drawer")
+
+
+def broccoli_search(d: Driver) -> None:
+    broccoli_list(d)
+    d.tap(desc="Search")
+    d.type("sou")
+
+
+def broccoli_form(d: Driver) -> None:
+    broccoli_list(d)
+    d.tap(desc="New Recipe")
+    d.tap(id=BRO + "new_title")
+    d.type("Pesto Pasta with Peas")
+    d.key("BACK")  # keyboard
+    d.tap(id=BRO + "new_description")
+    d.type("A quick and easy meal, perfect for busy weekdays.")
+    d.key("BACK")
+
+
+def broccoli_details(d: Driver) -> None:
+    broccoli_list(d)
+    d.tap(text="Lentil Soup")
+
+
+def broccoli_menu(d: Driver) -> None:
+    broccoli_details(d)
+    d.tap(desc="More options")
+
+
+def broccoli_delete(d: Driver) -> None:
+    broccoli_menu(d)
+    d.tap(text="Delete")
+
+
 SHOTS: list[Shot] = [
+    Shot("broccoli_list", "Broccoli", "Recipe list (category spinner, search, FAB)", broccoli_list),
+    Shot("broccoli_drawer", "Broccoli", "Navigation drawer", broccoli_drawer),
+    Shot("broccoli_search", "Broccoli", "Search (FTS prefix query)", broccoli_search),
+    Shot("broccoli_form", "Broccoli", "New Recipe form", broccoli_form),
+    Shot("broccoli_details", "Broccoli", "Recipe details", broccoli_details),
+    Shot("broccoli_menu", "Broccoli", "Details overflow menu", broccoli_menu),
+    Shot("broccoli_delete", "Broccoli", "\"Delete this recipe?\" confirmation", broccoli_delete),
     Shot("calendar_month", "Calendar", "Monthly view (event titles painted, not in the hierarchy)", calendar_month),
     Shot("calendar_change_view", "Calendar", "\"Change view\" dialog", calendar_change_view),
     Shot("calendar_day", "Calendar", "Daily view", calendar_day),

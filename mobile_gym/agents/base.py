@@ -13,8 +13,9 @@ task (`reset(TaskInfo)`) and answers every observation with one action (`act`):
 
 `act` may return `STOP` to end the episode (a finished script). `wants_pixels` and `obs_size`
 say whether the observation needs the frame and at what size. `step_info()` may report what
-the last `act` cost (tokens, latency) and why (reasoning); the harness copies it into the episode's record. An agent that raises, or returns an action its
-mode cannot run, ends that episode with the error recorded; the run goes on.
+the last `act` cost (tokens, latency) and why (reasoning); the harness copies it into the
+episode's record. An agent that raises, or returns an action its mode cannot run, ends that
+episode with the error recorded; the run goes on.
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ def test_tap_a_launcher_icon_and_see_the_app(adb_dev):
     assert dev.screen_size == (1080, 2400)
     assert dev.current_activity() == f"{LAUNCHER}/{LAUNCHER}.NexusLauncherActivity"
     assert 'text="Calendar"' in dev.view_hierarchy()
-    dev.touch(150, 400, True)
-    dev.touch(150, 400, False)
+    dev.touch(410, 400, True)  # the second icon (Broccoli is first)
+    dev.touch(410, 400, False)
     assert dev.current_activity() == f"{CAL}/{CAL}.activities.MainActivity"
     assert dev.view_hierarchy() == sim.view_hierarchy()
     frame = dev.screenshot()

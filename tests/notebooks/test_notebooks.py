@@ -130,8 +130,8 @@ def test_oracle_reaches_success(executed):
 
 def test_element_actions_list_and_click(executed):
     out = _stdout(executed["cells"]["element_actions"])
-    assert '[1] TextView "Calendar" desc="Calendar" clickable' in out
-    assert "command -> action: {'action': 0, 'element': 1," in out
+    assert '[2] TextView "Calendar" desc="Calendar" clickable' in out  # [1] is Broccoli
+    assert "command -> action: {'action': 0, 'element': 2," in out
     assert re.search(r"primitive steps 2  on screen: com\.simplemobiletools\.calendar\.pro$", out, re.MULTILINE)
 
 

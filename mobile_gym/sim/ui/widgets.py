@@ -692,14 +692,16 @@ class Spinner(View):
     def __init__(self, items: list[str] | tuple[str, ...] = (), *, selection: int = 0,
                  on_item_selected: Callable | None = None, clickable: bool = True,
                  focusable: bool = True, padding: Any = None, min_height: int | None = None,
-                 text_size: float | None = None, **kw: Any) -> None:
+                 text_size: float | None = None, text_color: int = theme.TEXT,
+                 arrow_color: int = theme.ICON, **kw: Any) -> None:
         super().__init__(clickable=clickable, focusable=focusable,
                          padding=(dp(16), 0, dp(36), 0) if padding is None else padding,
                          min_height=dp(48) if min_height is None else min_height,
                          gravity="start|center_vertical", **kw)
         self.on_item_selected = on_item_selected
+        self.arrow_color = arrow_color
         self._label = TextView("", id="android:id/text1", max_lines=1, text_size=text_size,
-                               padding=(0, dp(4)))
+                               text_color=text_color, padding=(0, dp(4)))
         self.add(self._label)
         self._items: list[str] = []
         self._selection = 0
@@ -741,7 +743,7 @@ class Spinner(View):
         b = self._bounds
         cy = b.center[1]
         r = Rect(b.right - dp(32), cy - dp(12), b.right - dp(8), cy + dp(12))
-        draw_icon(canvas, "arrow_drop_down", r, theme.ICON)
+        draw_icon(canvas, "arrow_drop_down", r, self.arrow_color)
 
     def perform_click(self) -> bool:
         if not super().perform_click():

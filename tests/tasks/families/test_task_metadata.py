@@ -15,11 +15,11 @@ KINDS = {"information_retrieval", "data_entry", "data_edit", "verification", "co
          "app_launch"}
 
 
-def test_forty_families_reproduce_android_world_tasks_with_its_metadata():
+def test_fifty_two_families_reproduce_android_world_tasks_with_its_metadata():
     tasks = mobile_gym.list_tasks()
     equivalents = [t for t in tasks if t["android_world_name"] is not None]
-    assert len(equivalents) == 40
-    assert len({t["android_world_name"] for t in equivalents}) == 40
+    assert len(equivalents) == 52  # 40 + Broccoli's 12
+    assert len({t["android_world_name"] for t in equivalents}) == 52
     for t in equivalents:
         ref = AW[t["android_world_name"]]
         assert (t["complexity"], t["difficulty"], t["optimal_steps"]) == (
@@ -42,11 +42,11 @@ def test_cli_list_shows_the_metadata_columns_and_json(capsys):
     assert header[:4] == ["id", "app", "android_world", "difficulty"] and "tags" in header
     line = next(x for x in out.splitlines() if x.startswith("MobileEnv/CalendarNextEvent-v0 "))
     assert "SimpleCalendarNextEvent" in line and "easy" in line and "information_retrieval" in line
-    assert "42 templated families, 40 of them AndroidWorld task equivalents" in out
+    assert "54 templated families, 52 of them AndroidWorld task equivalents" in out
     assert main(["list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     fams = [r for r in rows if r["kind"] == "family"]
-    assert len(fams) == 42
+    assert len(fams) == 54
     verify = next(r for r in fams if r["name"] == "SystemBrightnessMinVerify")
     assert (verify["difficulty"], verify["optimal_steps"], verify["complexity"]) == ("easy", 3, 1.0)
     assert "verification" in verify["tags"]
