@@ -4,7 +4,7 @@ See `base.TaskFamily`; the oracles are in `oracle.py`; `mobile_gym.tasks.registr
 every family in `FAMILIES`.
 """
 
-from mobile_gym.tasks.families import calendar, launcher, markor, settings, sms
+from mobile_gym.tasks.families import calendar, contacts, launcher, markor, settings, sms
 from mobile_gym.tasks.families.base import FamilyInfo, Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Oracle, OracleError
 
@@ -14,6 +14,7 @@ FAMILIES: tuple[type[TaskFamily], ...] = (
     *calendar.FAMILIES,
     *markor.FAMILIES,
     *sms.FAMILIES,
+    *contacts.FAMILIES,
 )
 
 __all__ = ["FAMILIES", "FamilyInfo", "Oracle", "OracleError", "Progress", "TaskFamily"]
