@@ -4,7 +4,7 @@ See `base.TaskFamily`; the oracles are in `oracle.py`; `mobile_gym.tasks.registr
 every family in `FAMILIES`.
 """
 
-from mobile_gym.tasks.families import calendar, contacts, launcher, markor, settings, sms
+from mobile_gym.tasks.families import calendar, contacts, launcher, markor, multi_app, settings, sms
 from mobile_gym.tasks.families.base import FamilyInfo, Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Oracle, OracleError
 
@@ -15,6 +15,7 @@ FAMILIES: tuple[type[TaskFamily], ...] = (
     *markor.FAMILIES,
     *sms.FAMILIES,
     *contacts.FAMILIES,
+    *multi_app.FAMILIES,
 )
 
 __all__ = ["FAMILIES", "FamilyInfo", "Oracle", "OracleError", "Progress", "TaskFamily"]
