@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import theme
 from .geometry import Rect
 from .layouts import LinearLayout
-from .units import WRAP_CONTENT, dp
+from .units import WRAP_CONTENT, dp, sp
 from .view import AT_MOST, View
 from .window import Window
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 ITEM_TEXT_ID = "android:id/floating_toolbar_menu_item_text"
 CUT, COPY, PASTE, SELECT_ALL = "Cut", "Copy", "Paste", "Select all"
+TOOLBAR_BACKGROUND = 0xFFF1F3F4  # the toolbar's light surface (its shadow is not drawn)
 
 
 def toolbar_actions(edit: EditText, clip_text: str | None) -> list[str]:
@@ -69,7 +70,7 @@ def show_toolbar(edit: EditText) -> bool:
     actions = toolbar_actions(edit, clipboard.get_text() if clipboard is not None else None)
     if not actions:
         return False
-    bar = LinearLayout("horizontal", id="", width=WRAP_CONTENT, height=dp(48), background=theme.SURFACE,
+    bar = LinearLayout("horizontal", id="", width=WRAP_CONTENT, height=dp(48), background=TOOLBAR_BACKGROUND,
                        corner_radius=dp(24), padding=(dp(8), 0))
     holder: list[Window] = []
 
@@ -83,7 +84,7 @@ def show_toolbar(edit: EditText) -> bool:
     for action in actions:
         item = LinearLayout("horizontal", width=WRAP_CONTENT, height=dp(48), gravity="center",
                             clickable=True, focusable=True, content_desc=action, padding=(dp(12), 0))
-        item.add(TextView(action, id=ITEM_TEXT_ID, text_size=14, text_color=theme.TEXT))
+        item.add(TextView(action, id=ITEM_TEXT_ID, text_size=sp(14), text_color=theme.TEXT))
         item.on_click = (lambda action=action: choose(action))
         bar.add(item)
     bar.measure((AT_MOST, wm.width), (AT_MOST, dp(48)))

@@ -13,7 +13,6 @@ import numpy as np
 
 from mobile_gym.apps import contacts_provider as cp
 from mobile_gym.apps import sms as sms_app
-from mobile_gym.apps import telephony as tel
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.common import choice, shell_step
 
@@ -97,9 +96,10 @@ class Person:
 
 
 def clear_messages() -> list[task_pb2.SetupStep]:
-    """AndroidWorld's `clear_sms_and_threads`: empty the `sms` and `threads` tables."""
-    return [shell_step("content delete --uri content://sms"),
-            shell_step(f"sqlite3 {tel.DB_PATH} 'DELETE FROM threads;'")]
+    """AndroidWorld's `clear_sms_and_threads` (it runs `DELETE FROM sms` and `DELETE FROM
+    threads` with `sqlite3`): deleting every message through the provider also drops the
+    threads it leaves empty, and costs no `sqlite3` process per reset."""
+    return [shell_step("content delete --uri content://sms")]
 
 
 def message_steps(messages: Sequence[Sms]) -> list[task_pb2.SetupStep]:

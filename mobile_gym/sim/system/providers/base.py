@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from mobile_gym.sim.system.storage import Storage
 
 Value = str | int | float | bytes | None
+#: `PRAGMA user_version` of a provider database whose schema is in place.
+SCHEMA_VERSION = 1
 
 
 class ProviderError(ValueError):
@@ -44,8 +46,13 @@ class ProviderDb:
         """A fresh connection (close it before the step ends)."""
         self.storage.mkdir(self.path.rsplit("/", 1)[0], parents=True)
         conn = sqlite3.connect(self.storage.host_path(self.path), isolation_level=None)
-        for statement in self.schema:
-            conn.execute(statement)
+        # the phone's storage is a scratch folder: no fsync, journal in memory
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA journal_mode = MEMORY")
+        if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            for statement in self.schema:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return conn
 
     def now_ms(self) -> int:

@@ -115,13 +115,7 @@ class TelephonyProvider:
         self.delete(f"content://sms/{int(message_id)}", None)
 
     def delete_thread(self, thread_id: int) -> int:
-        conn = self.db.connect()
-        try:
-            n = conn.execute("DELETE FROM sms WHERE thread_id = ?", (thread_id,)).rowcount
-            conn.execute("DELETE FROM threads WHERE _id = ?", (thread_id,))
-            return int(n)
-        finally:
-            conn.close()
+        return self.delete("content://sms", f"thread_id = {int(thread_id)}")
 
     # -- content:// access ------------------------------------------------------------------
     @staticmethod
@@ -183,8 +177,12 @@ class TelephonyProvider:
         conn = self.db.connect()
         try:
             try:
-                return int(conn.execute(f"DELETE FROM sms{self._where(box, msg_id, where)}").rowcount)
+                n = int(conn.execute(f"DELETE FROM sms{self._where(box, msg_id, where)}").rowcount)
             except sqlite3.Error as exc:
                 raise ProviderError(str(exc)) from None
+            # a thread left without messages goes too (the provider's obsolete-thread cleanup)
+            conn.execute("DELETE FROM threads WHERE _id NOT IN (SELECT DISTINCT thread_id FROM sms "
+                         "WHERE thread_id IS NOT NULL)")
+            return n
         finally:
             conn.close()
