@@ -18,19 +18,19 @@ PHONE_TYPES: dict[int, str] = {1: "Home", 2: "Mobile", 3: "Work", 7: "Other"}
 PHONE_TYPE_MOBILE = 2
 
 SCHEMA: tuple[str, ...] = (
-    "CREATE TABLE IF NOT EXISTS raw_contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "account_name TEXT, account_type TEXT, contact_id INTEGER, deleted INTEGER NOT NULL DEFAULT 0, "
-    "display_name TEXT, display_name_alt TEXT, display_name_source INTEGER NOT NULL DEFAULT 0, "
-    "starred INTEGER NOT NULL DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "name_raw_contact_id INTEGER, starred INTEGER NOT NULL DEFAULT 0, "
-    "has_phone_number INTEGER NOT NULL DEFAULT 0, lookup TEXT)",
-    "CREATE TABLE IF NOT EXISTS mimetypes (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "mimetype TEXT NOT NULL UNIQUE)",
-    "CREATE TABLE IF NOT EXISTS data (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "mimetype_id INTEGER NOT NULL, raw_contact_id INTEGER NOT NULL, "
-    "is_primary INTEGER NOT NULL DEFAULT 0, is_super_primary INTEGER NOT NULL DEFAULT 0, "
-    "data1 TEXT, data2 TEXT, data3 TEXT, data4 TEXT, data5 TEXT)",
+    ("CREATE TABLE IF NOT EXISTS raw_contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "account_name TEXT, account_type TEXT, contact_id INTEGER, deleted INTEGER NOT NULL DEFAULT 0, "
+     "display_name TEXT, display_name_alt TEXT, display_name_source INTEGER NOT NULL DEFAULT 0, "
+     "starred INTEGER NOT NULL DEFAULT 0)"),
+    ("CREATE TABLE IF NOT EXISTS contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "name_raw_contact_id INTEGER, starred INTEGER NOT NULL DEFAULT 0, "
+     "has_phone_number INTEGER NOT NULL DEFAULT 0, lookup TEXT)"),
+    ("CREATE TABLE IF NOT EXISTS mimetypes (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "mimetype TEXT NOT NULL UNIQUE)"),
+    ("CREATE TABLE IF NOT EXISTS data (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "mimetype_id INTEGER NOT NULL, raw_contact_id INTEGER NOT NULL, "
+     "is_primary INTEGER NOT NULL DEFAULT 0, is_super_primary INTEGER NOT NULL DEFAULT 0, "
+     "data1 TEXT, data2 TEXT, data3 TEXT, data4 TEXT, data5 TEXT)"),
 )
 
 

@@ -38,31 +38,31 @@ THREAD_COLUMNS: tuple[str, ...] = (
 )
 
 SCHEMA: tuple[str, ...] = (
-    "CREATE TABLE IF NOT EXISTS sms (_id INTEGER PRIMARY KEY, thread_id INTEGER, address TEXT, "
-    "person INTEGER, date INTEGER, date_sent INTEGER DEFAULT 0, protocol INTEGER, "
-    "read INTEGER DEFAULT 0, status INTEGER DEFAULT -1, type INTEGER, reply_path_present INTEGER, "
-    "subject TEXT, body TEXT, service_center TEXT, locked INTEGER DEFAULT 0, "
-    "sub_id INTEGER DEFAULT -1, error_code INTEGER DEFAULT 0, creator TEXT, seen INTEGER DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS threads (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "date INTEGER DEFAULT 0, message_count INTEGER DEFAULT 0, recipient_ids TEXT, snippet TEXT, "
-    "snippet_cs INTEGER DEFAULT 0, read INTEGER DEFAULT 1, archived INTEGER DEFAULT 0, "
-    "type INTEGER DEFAULT 0, error INTEGER DEFAULT 0, has_attachment INTEGER DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS canonical_addresses (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "address TEXT)",
+    ("CREATE TABLE IF NOT EXISTS sms (_id INTEGER PRIMARY KEY, thread_id INTEGER, address TEXT, "
+     "person INTEGER, date INTEGER, date_sent INTEGER DEFAULT 0, protocol INTEGER, "
+     "read INTEGER DEFAULT 0, status INTEGER DEFAULT -1, type INTEGER, reply_path_present INTEGER, "
+     "subject TEXT, body TEXT, service_center TEXT, locked INTEGER DEFAULT 0, "
+     "sub_id INTEGER DEFAULT -1, error_code INTEGER DEFAULT 0, creator TEXT, seen INTEGER DEFAULT 0)"),
+    ("CREATE TABLE IF NOT EXISTS threads (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "date INTEGER DEFAULT 0, message_count INTEGER DEFAULT 0, recipient_ids TEXT, snippet TEXT, "
+     "snippet_cs INTEGER DEFAULT 0, read INTEGER DEFAULT 1, archived INTEGER DEFAULT 0, "
+     "type INTEGER DEFAULT 0, error INTEGER DEFAULT 0, has_attachment INTEGER DEFAULT 0)"),
+    ("CREATE TABLE IF NOT EXISTS canonical_addresses (_id INTEGER PRIMARY KEY AUTOINCREMENT, "
+     "address TEXT)"),
     # the thread follows its messages (AOSP keeps threads current with triggers as well)
-    "CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_insert AFTER INSERT ON sms BEGIN "
-    "UPDATE threads SET date = new.date, snippet = new.body, "
-    "message_count = (SELECT COUNT(*) FROM sms WHERE thread_id = new.thread_id AND type != 3), "
-    "read = CASE (SELECT COUNT(*) FROM sms WHERE read = 0 AND thread_id = new.thread_id) "
-    "WHEN 0 THEN 1 ELSE 0 END WHERE _id = new.thread_id; END",
-    "CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_delete AFTER DELETE ON sms BEGIN "
-    "UPDATE threads SET message_count = (SELECT COUNT(*) FROM sms WHERE thread_id = old.thread_id "
-    "AND type != 3), date = IFNULL((SELECT MAX(date) FROM sms WHERE thread_id = old.thread_id), date), "
-    "snippet = (SELECT body FROM sms WHERE thread_id = old.thread_id ORDER BY date DESC LIMIT 1) "
-    "WHERE _id = old.thread_id; END",
-    "CREATE TRIGGER IF NOT EXISTS sms_update_thread_read_on_update AFTER UPDATE OF read ON sms BEGIN "
-    "UPDATE threads SET read = CASE (SELECT COUNT(*) FROM sms WHERE read = 0 "
-    "AND thread_id = new.thread_id) WHEN 0 THEN 1 ELSE 0 END WHERE _id = new.thread_id; END",
+    ("CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_insert AFTER INSERT ON sms BEGIN "
+     "UPDATE threads SET date = new.date, snippet = new.body, "
+     "message_count = (SELECT COUNT(*) FROM sms WHERE thread_id = new.thread_id AND type != 3), "
+     "read = CASE (SELECT COUNT(*) FROM sms WHERE read = 0 AND thread_id = new.thread_id) "
+     "WHEN 0 THEN 1 ELSE 0 END WHERE _id = new.thread_id; END"),
+    ("CREATE TRIGGER IF NOT EXISTS sms_update_thread_on_delete AFTER DELETE ON sms BEGIN "
+     "UPDATE threads SET message_count = (SELECT COUNT(*) FROM sms WHERE thread_id = old.thread_id "
+     "AND type != 3), date = IFNULL((SELECT MAX(date) FROM sms WHERE thread_id = old.thread_id), date), "
+     "snippet = (SELECT body FROM sms WHERE thread_id = old.thread_id ORDER BY date DESC LIMIT 1) "
+     "WHERE _id = old.thread_id; END"),
+    ("CREATE TRIGGER IF NOT EXISTS sms_update_thread_read_on_update AFTER UPDATE OF read ON sms BEGIN "
+     "UPDATE threads SET read = CASE (SELECT COUNT(*) FROM sms WHERE read = 0 "
+     "AND thread_id = new.thread_id) WHEN 0 THEN 1 ELSE 0 END WHERE _id = new.thread_id; END"),
 )
 
 

@@ -30,9 +30,8 @@ def toolbar_actions(edit: EditText, clip_text: str | None) -> list[str]:
     """The items the toolbar offers for the field's selection and the clipboard, in order."""
     a, b = edit.selection
     actions = []
-    if a != b:
-        if not edit.password:
-            actions += [CUT, COPY]
+    if a != b and not edit.password:
+        actions += [CUT, COPY]
     if clip_text:
         actions.append(PASTE)
     if edit.text and (a, b) != (0, len(edit.text)):

@@ -4,7 +4,15 @@ See `base.TaskFamily`; the oracles are in `oracle.py`; `mobile_gym.tasks.registr
 every family in `FAMILIES`.
 """
 
-from mobile_gym.tasks.families import calendar, contacts, launcher, markor, multi_app, settings, sms
+from mobile_gym.tasks.families import (
+    calendar,
+    contacts,
+    launcher,
+    markor,
+    multi_app,
+    settings,
+    sms,
+)
 from mobile_gym.tasks.families.base import FamilyInfo, Progress, TaskFamily
 from mobile_gym.tasks.families.oracle import Oracle, OracleError
 

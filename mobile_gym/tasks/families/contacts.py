@@ -20,7 +20,14 @@ from mobile_gym.apps import contacts_provider as cp
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import sms_data as sd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
-from mobile_gym.tasks.families.common import choice, force_stop, launch_once, press_home, shell_step, vh_source
+from mobile_gym.tasks.families.common import (
+    choice,
+    force_stop,
+    launch_once,
+    press_home,
+    shell_step,
+    vh_source,
+)
 from mobile_gym.tasks.families.oracle import Move, Sel, Tap, Type
 
 APP = contacts_app.APP

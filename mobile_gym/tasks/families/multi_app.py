@@ -21,8 +21,20 @@ from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families import sms as sms_families
 from mobile_gym.tasks.families import sms_data as sd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
-from mobile_gym.tasks.families.common import choice, force_stop, launch_once, press_home, setting_step, vh_source
-from mobile_gym.tasks.families.markor import EDITOR, file_check, new_file_dialog, open_markor
+from mobile_gym.tasks.families.common import (
+    choice,
+    force_stop,
+    launch_once,
+    press_home,
+    setting_step,
+    vh_source,
+)
+from mobile_gym.tasks.families.markor import (
+    EDITOR,
+    file_check,
+    new_file_dialog,
+    open_markor,
+)
 from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
 from mobile_gym.tasks.families.settings import setting_check
 

@@ -21,7 +21,14 @@ from mobile_gym.apps import telephony as tel
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import sms_data as sd
 from mobile_gym.tasks.families.base import Progress, TaskFamily
-from mobile_gym.tasks.families.common import choice, force_stop, launch_once, press_home, setting_step, vh_source
+from mobile_gym.tasks.families.common import (
+    choice,
+    force_stop,
+    launch_once,
+    press_home,
+    setting_step,
+    vh_source,
+)
 from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
 
 _VM = task_pb2.ValueMatch

@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mobile_gym.apps import contacts as contacts_app
-from mobile_gym.sim.apps.contacts.activities import ContactEditorActivity, PeopleActivity, QuickContactActivity
+from mobile_gym.sim.apps.contacts.activities import (
+    ContactEditorActivity,
+    PeopleActivity,
+    QuickContactActivity,
+)
 from mobile_gym.sim.system.activity import Activity
 from mobile_gym.sim.system.packages import App
 

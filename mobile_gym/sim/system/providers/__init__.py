@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING
 
 from mobile_gym.apps import contacts_provider as cp
 from mobile_gym.apps import telephony as tel
-from mobile_gym.sim.system.providers.base import ProviderDb, ProviderError, QueryResult, Value
+from mobile_gym.sim.system.providers.base import (
+    ProviderDb,
+    ProviderError,
+    QueryResult,
+    Value,
+)
 from mobile_gym.sim.system.providers.contacts import AUTHORITIES as CONTACT_AUTHORITIES
 from mobile_gym.sim.system.providers.contacts import Contact, ContactsProvider
 from mobile_gym.sim.system.providers.telephony import TelephonyProvider

@@ -56,7 +56,7 @@ class ProviderDb:
         return conn
 
     def now_ms(self) -> int:
-        return int(round(self.clock.now() * 1000))
+        return round(self.clock.now() * 1000)
 
 
 def select(conn: sqlite3.Connection, sql: str, args: Sequence[Value] = ()) -> QueryResult:
