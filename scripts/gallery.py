@@ -1,4 +1,5 @@
-"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Markor, Pro Expense, Settings).
+"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Contacts, Markor, Pro Expense,
+Settings, SMS Messenger).
 
 Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
 nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
@@ -387,6 +388,63 @@ def broccoli_menu(d: Driver) -> None:
 def broccoli_delete(d: Driver) -> None:
     broccoli_menu(d)
     d.tap(text="Delete")
+def _seed_sms(d: Driver) -> None:
+    d.device.shell("settings put secure sms_default_application com.simplemobiletools.smsmessenger")
+    contacts = d.device.android.content.contacts
+    contacts.add_contact("Rosa Costa", [("+15550102030", 2)])
+    contacts.add_contact("Hiro Tanaka", [("+15550405060", 2)])
+    d.device.android.receive_sms("+15550102030", "Dinner is at Marco's place on Saturday.")
+    d.device.advance(60)
+    d.device.android.receive_sms("+15557654321", "Your parcel arrives tomorrow between 9 and 11.")
+
+
+def sms_default_prompt(d: Driver) -> None:
+    d.tap(text="SMS Messenger")
+
+
+def sms_conversations(d: Driver) -> None:
+    _seed_sms(d)
+    d.tap(text="SMS Messenger")
+
+
+def sms_thread(d: Driver) -> None:
+    sms_conversations(d)
+    d.tap(text="Rosa Costa")
+    d.tap(id="com.simplemobiletools.smsmessenger:id/thread_type_message")
+    d.type("Sounds good, see you there")
+
+
+def sms_action_mode(d: Driver) -> None:
+    sms_conversations(d)
+    d.tap(text="Rosa Costa")
+    d.long_press(text="Dinner is at Marco's place on Saturday.")
+
+
+def sms_new_conversation(d: Driver) -> None:
+    sms_conversations(d)
+    d.tap(id="com.simplemobiletools.smsmessenger:id/conversations_fab")
+
+
+def sms_paste(d: Driver) -> None:
+    sms_conversations(d)
+    d.device.shell("am broadcast -a clipper.set -e text 'copied text'")
+    d.tap(text="Rosa Costa")
+    d.long_press(id="com.simplemobiletools.smsmessenger:id/thread_type_message")
+
+
+def contacts_editor(d: Driver) -> None:
+    d.tap(text="Contacts")
+    d.tap(desc="Create contact")
+    d.type("Greta")
+    d.tap(id="com.google.android.contacts:id/last_name")
+    d.type("Larsen")
+    d.tap(id="com.google.android.contacts:id/phone_number")
+    d.type("+15550107788")
+
+
+def contacts_details(d: Driver) -> None:
+    contacts_editor(d)
+    d.tap(text="Save")
 
 
 SHOTS: list[Shot] = [
@@ -422,6 +480,14 @@ SHOTS: list[Shot] = [
     Shot("settings_bluetooth", "Settings", "Bluetooth page, \"Use Bluetooth\" on", settings_bluetooth),
     Shot("settings_display", "Settings", "Display (brightness level, adaptive brightness)", settings_display),
     Shot("settings_brightness", "Settings", "Brightness slider dialog", settings_brightness),
+    Shot("sms_default_prompt", "SMS Messenger", "Default SMS app prompt", sms_default_prompt),
+    Shot("sms_conversations", "SMS Messenger", "Conversation list (contact names, snippets)", sms_conversations),
+    Shot("sms_thread", "SMS Messenger", "Thread with the composer", sms_thread),
+    Shot("sms_action_mode", "SMS Messenger", "Message action mode (copy, share, delete)", sms_action_mode),
+    Shot("sms_new_conversation", "SMS Messenger", "New conversation with contacts", sms_new_conversation),
+    Shot("sms_paste", "SMS Messenger", "Text-selection toolbar: Paste", sms_paste),
+    Shot("contacts_editor", "Contacts", "Create contact editor", contacts_editor),
+    Shot("contacts_details", "Contacts", "Contact details after Save", contacts_details),
 ]
 
 

@@ -19,11 +19,13 @@ import numpy as np
 from mobile_gym.device.base import TextBox
 from mobile_gym.sim.system.activity import Intent, IntentFilter
 from mobile_gym.sim.system.activity_manager import ActivityManager
+from mobile_gym.sim.system.clipboard import Clipboard
 from mobile_gym.sim.system.clock import DEFAULT_START, Clock
 from mobile_gym.sim.system.ime import InputMethod
 from mobile_gym.sim.system.logcat import LogBuffer, LogEntry
 from mobile_gym.sim.system.navigation_bar import NavigationBar
 from mobile_gym.sim.system.packages import App, PackageInfo, PackageManager
+from mobile_gym.sim.system.providers import ContentResolver
 from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
@@ -81,6 +83,8 @@ class _DeviceState:
     ime: InputMethod
     recents: Recents
     props: dict[str, str]
+    clipboard: Clipboard
+    content: ContentResolver
     touch_down: tuple[int, int] | None = None
 
 
@@ -137,8 +141,13 @@ class SimAndroid:
         wm.add(status_bar.window)
         wm.add(nav_bar.window)
         wm.on_editor_focus = ime.on_editor_focus
+        clipboard = Clipboard()
+        wm.clipboard = clipboard
+        content = ContentResolver(self.storage, clock)
+        am.content = content
+        am.clipboard = clipboard
         self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents,
-                                   props)
+                                   props, clipboard, content)
         self._copier = StateCopier(shared=(self, self.storage, self.packages),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
@@ -184,6 +193,16 @@ class SimAndroid:
     @property
     def screen(self) -> ScreenLayout:
         return self._state.screen
+
+    @property
+    def clipboard(self) -> Clipboard:
+        """The primary clip (copy/paste, `cmd clipboard`, the Clipper broadcasts)."""
+        return self._state.clipboard
+
+    @property
+    def content(self) -> ContentResolver:
+        """The content providers (`content query|insert|delete`, the SMS and contacts stores)."""
+        return self._state.content
 
     @property
     def screen_size(self) -> tuple[int, int]:
@@ -341,6 +360,17 @@ class SimAndroid:
         self._state.am.start(Intent(component=f"{pkg}/{full_class(pkg, cls)}", extras=dict(extras)))
         self._settle()
 
+    def receive_sms(self, address: str, body: str) -> int:
+        """An incoming text from `address` (the emulator console's `sms send`): filed in the
+        telephony provider's inbox, unread, dated now; returns the message's `_id`."""
+        self._check_open()
+        from mobile_gym.apps import telephony
+        msg_id = self._state.content.telephony.add_message(address, body, telephony.TYPE_INBOX)
+        self._state.logs.write("I", "SmsReceiver", f"SMS received from {address}", 1433, 1433)
+        self._state.am.notify_change("content://sms/inbox")
+        self._settle()
+        return msg_id
+
     # -- shell and files ---------------------------------------------------------------------------
     def shell(self, cmd: str) -> tuple[int, str, str]:
         self._check_open()
@@ -375,6 +405,7 @@ class SimAndroid:
         self.storage.restore(snap.storage)
         self.storage.use_clock(self._state.clock)
         self.shell_interpreter.reset_budget()  # a reset: the shell's per-reset time starts over
+        self._state.content.use_clock(self._state.clock)
 
     def close(self) -> None:
         if not self._closed:

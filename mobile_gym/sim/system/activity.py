@@ -142,6 +142,20 @@ class AppContext:
     def now(self) -> float:
         return self.clock.now()
 
+    @property
+    def content(self) -> Any:
+        """The content providers (`ContentResolver`: telephony, contacts)."""
+        return self._am.content
+
+    @property
+    def clipboard(self) -> Any:
+        """The primary clip (`Clipboard`)."""
+        return self._am.clipboard
+
+    def notify_change(self, uri: str) -> None:
+        """Tell observers of `uri` its data changed (the resumed activity re-reads)."""
+        self._am.notify_change(uri)
+
     def launchable_apps(self) -> list[PackageInfo]:
         """Installed apps with a launcher entry, in install order (what a launcher lists)."""
         return self._am.packages.launchable()
@@ -221,6 +235,9 @@ class Activity:
 
     def on_destroy(self) -> None:
         """The activity finished."""
+
+    def on_content_changed(self, uri: str) -> None:
+        """A content provider's data changed while this activity is in front (an observer)."""
 
     def on_new_intent(self, intent: Intent) -> None:
         """A singleTop/singleTask activity was started again with `intent`."""

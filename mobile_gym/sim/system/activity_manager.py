@@ -131,6 +131,8 @@ class ActivityManager:
         self.tasks: list[Task] = []             # front (index 0) to back
         self.processes: dict[str, Process] = {}
         self.recents: Any = None                # set by SimAndroid (recents screen)
+        self.content: Any = None                # set by SimAndroid (content providers)
+        self.clipboard: Any = None              # set by SimAndroid (the primary clip)
         self.recents_visible = False
         self._next_task_id = 12
         self._next_pid = 3000 + self._rng.randrange(0, 2000)
@@ -603,6 +605,13 @@ class ActivityManager:
             self._guard(want.package, want.activity.on_resume)
             if self._resumed is not want:  # on_resume crashed or started something else
                 return
+
+    def notify_change(self, uri: str) -> None:
+        """A provider's data at `uri` changed (ContentResolver.notifyChange): the resumed
+        activity's `on_content_changed` runs, so an open screen shows the new rows."""
+        rec = self._resumed
+        if rec is not None and rec.resumed and rec.package in self.processes:
+            self._guard(rec.package, lambda: rec.activity.on_content_changed(uri))
 
     def desired_windows(self) -> list[Any]:
         if self.recents_visible and self.recents is not None:

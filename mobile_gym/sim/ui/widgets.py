@@ -263,7 +263,10 @@ class EditText(TextView):
         if self.on_long_click is not None:
             call_back(self.on_long_click, self)
         else:
-            self.select_all()
+            if self.text:
+                self.select_all()
+            from .text_selection import show_toolbar
+            show_toolbar(self)
         return True
 
     def perform_click(self) -> bool:

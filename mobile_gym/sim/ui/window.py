@@ -69,6 +69,11 @@ class Window:
 
     # ----- state ----------------------------------------------------------------------
     @property
+    def manager(self) -> WindowManager | None:
+        """The window manager showing this window (None while it is not added)."""
+        return self._wm
+
+    @property
     def visible(self) -> bool:
         return self._visible
 

@@ -97,6 +97,8 @@ class WindowManager:
         self.density = density
         self.config = GestureConfig.for_density(density)
         self.on_editor_focus: Callable[[View | None], None] | None = None
+        # the phone's primary clip (an object with get_text/set_text), for cut/copy/paste
+        self.clipboard: Any = None
         self._windows: list[Window] = []
         self._serial = 0
         self._version = 0

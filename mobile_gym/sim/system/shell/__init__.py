@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from mobile_gym.sim.system.shell import (
     am_cmd,
+    content_cmd,
     files,
     input_cmd,
     logcat_cmd,
@@ -22,7 +23,8 @@ from mobile_gym.sim.system.shell.parser import ShellSyntaxError, parse
 if TYPE_CHECKING:
     from mobile_gym.sim.system.shell.host import ShellHost
 
-_MODULES = (text, files, settings_cmd, logcat_cmd, sqlite_cmd, am_cmd, input_cmd, screen_cmd, system_cmd)
+_MODULES = (text, files, settings_cmd, logcat_cmd, sqlite_cmd, am_cmd, input_cmd, screen_cmd, system_cmd,
+            content_cmd)
 
 
 def command_table() -> dict[str, CommandFn]:

@@ -5,7 +5,11 @@ from __future__ import annotations
 from mobile_gym.sim.system.activity import Intent
 from mobile_gym.sim.system.activity_manager import ActivityNotFound
 from mobile_gym.sim.system.packages import full_class, short_component
+from mobile_gym.sim.system.shell.content_cmd import clipboard_command, clipper_broadcast
 from mobile_gym.sim.system.shell.core import Proc, UsageError
+
+#: System providers whose data `pm clear` wipes.
+PROVIDER_PACKAGES = ("com.android.providers.telephony", "com.android.providers.contacts")
 
 _EXTRA_TYPES = {"--es": str, "-e": str, "--ei": int, "--el": int, "--ef": float, "--ed": float,
                 "--ez": "bool", "--eu": str, "--esn": None}
@@ -145,7 +149,8 @@ def cmd_am(proc: Proc) -> int:
     if verb == "broadcast":
         intent, _ = parse_intent(rest)
         proc.print(f"Broadcasting: Intent {{ {intent.short_string()} }}")
-        proc.print("Broadcast completed: result=0")
+        if not clipper_broadcast(proc, intent.action, intent.extras):
+            proc.print("Broadcast completed: result=0")
         return 0
     if verb == "stack" and rest[:1] == ["list"]:
         proc.write(stack_list(proc))
@@ -210,6 +215,12 @@ def cmd_pm(proc: Proc) -> int:
             pkgs = rest[2:]
         if not pkgs:
             raise UsageError("Error: no package specified", 1)
+        if pkgs[0] in PROVIDER_PACKAGES:  # a system provider's data (its databases) is wiped
+            data_dir = f"/data/data/{pkgs[0]}"
+            if android.storage.exists(data_dir):
+                android.storage.remove(data_dir, recursive=True)
+            proc.print("Success")
+            return 0
         if android.am.clear(pkgs[0]):
             proc.print("Success")
             return 0
@@ -312,7 +323,7 @@ def cmd_cmd(proc: Proc) -> int:
                    "Use -w to start and wait for a service.")
         return 20
     if args[0] == "-l":
-        for s in ("activity", "bluetooth_manager", "input", "package", "settings", "statusbar", "wifi", "window"):
+        for s in ("activity", "bluetooth_manager", "clipboard", "input", "package", "settings", "statusbar", "wifi", "window"):
             proc.print(s)
         return 0
     service, rest = args[0], args[1:]
@@ -321,6 +332,8 @@ def cmd_cmd(proc: Proc) -> int:
     if service in routes:
         sub = Proc(proc.android, proc.shell, [routes[service]] + rest, proc.input, proc.out, proc.err)
         return table[routes[service]](sub)
+    if service == "clipboard":
+        return clipboard_command(proc, rest)
     if service == "wifi" and rest[:1] == ["set-wifi-enabled"] and len(rest) > 1:
         proc.android.settings.put("global", "wifi_on", "1" if rest[1] == "enabled" else "0")
         return 0

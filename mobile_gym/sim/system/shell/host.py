@@ -13,10 +13,12 @@ import numpy as np
 
 if TYPE_CHECKING:
     from mobile_gym.sim.system.activity_manager import ActivityManager
+    from mobile_gym.sim.system.clipboard import Clipboard
     from mobile_gym.sim.system.clock import Clock
     from mobile_gym.sim.system.ime import InputMethod
     from mobile_gym.sim.system.logcat import LogBuffer
     from mobile_gym.sim.system.packages import PackageManager
+    from mobile_gym.sim.system.providers import ContentResolver
     from mobile_gym.sim.system.settings_provider import SettingsProvider
     from mobile_gym.sim.system.storage import Storage
     from mobile_gym.sim.ui.window_manager import WindowManager
@@ -48,6 +50,10 @@ class ShellHost(Protocol):
     def density(self) -> int: ...
     @property
     def touch_is_down(self) -> bool: ...
+    @property
+    def clipboard(self) -> Clipboard: ...
+    @property
+    def content(self) -> ContentResolver: ...
 
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray: ...
     def view_hierarchy(self) -> str: ...
