@@ -531,7 +531,8 @@ class MobileEnv(gym.Env[dict, dict]):
             return
         from mobile_gym.tasks import StepContext, run_steps
 
-        context = StepContext(directory=getattr(self.task, "directory", None), seed=seed)
+        context = StepContext(directory=getattr(self.task, "directory", None), seed=seed,
+                              locate=getattr(self.task, "where", None))
         assert self._device is not None
         run_steps(steps, self._device, context=context, label=label)
 

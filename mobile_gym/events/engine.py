@@ -28,7 +28,7 @@ from mobile_gym.events.errors import (
     ModelUnavailableError,
     TaskCompileError,
 )
-from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_image
+from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_asset_image, load_templates
 from mobile_gym.events.inputs import StepInputs, StepResult
 from mobile_gym.events.listeners import (
     LISTENER_KINDS,
@@ -61,6 +61,7 @@ from mobile_gym.events.sources.view_hierarchy import PropertyCheck, ViewHierarch
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
 from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
 from mobile_gym.events.ui_tree import UiTree, UiTreeReader
+from mobile_gym.tasks.assets import TaskAssets
 
 __all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
 
@@ -247,8 +248,9 @@ class EventEngine:
 
     def _icon(self) -> IconModel:
         if self._icon_model is None:
-            root = self.directory / "icons" if self.directory is not None else None
-            self._icon_model = TemplateIconModel(root)
+            where = self._where((), "icon templates icons/")
+            self._icon_model = TemplateIconModel(load_templates(TaskAssets.of(self.task), "icons",
+                                                                where=where))
         return self._icon_model
 
     def _rect(self, ev: Any, where: str) -> tuple[float, float, float, float]:
@@ -295,12 +297,7 @@ class EventEngine:
         elif kind in ("icon_match", "icon_detect_match"):
             if not ev.path:
                 raise TaskCompileError(f"{at}: icon path is empty")
-            p = Path(ev.path)
-            if not p.is_absolute():
-                if self.directory is None:
-                    raise TaskCompileError(f"{at}: relative icon path {ev.path!r} but the task has no directory")
-                p = self.directory / p
-            ref = load_image(p, where=at)
+            ref = load_asset_image(TaskAssets.of(self.task), ev.path, where=at)
             src = IconSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
                              model=self._icon(), reference=ref)
         elif kind == "view_hierarchy_event":

@@ -20,6 +20,7 @@ from google.protobuf import json_format, text_format
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path, scan
 from mobile_gym.tasks._treemap import _field, json_source_map, yaml_source_map
+from mobile_gym.tasks.assets import TaskAssets, asset_problems
 from mobile_gym.tasks.checks import Issue, check_task
 from mobile_gym.tasks.errors import TaskFormatError
 
@@ -120,7 +121,7 @@ def parse(text: str, *, fmt: str = "textproto", path: Path | None = None) -> tup
 def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> LoadedTask:
     """Parse `text` in format `fmt`; `path` (if any) is used in messages and for assets."""
     task, smap = parse(text, fmt=fmt, path=path)
-    issues = check_task(task)
+    issues = check_task(task) + asset_issues(task, path)
     if issues:
         errors = sorted((issue_error(i, smap, path) for i in issues),
                         key=lambda e: (e.line or 0, e.column or 0))
@@ -129,6 +130,17 @@ def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> Loa
                               more=tuple(errors[1:]))
     return LoadedTask(task, path, path.parent if path is not None else None,
                       dict(smap.locations))
+
+
+def asset_issues(task: task_pb2.Task, path: Path | None) -> list[Issue]:
+    """Errors for asset files (push sources, icon references, absolute APK paths) that the
+    task, loaded from file `path`, could not read at run time. A task given as text (`path`
+    None) has no folder; its asset reads are refused when they happen (the engine is built,
+    the step runs), so that such tasks can still be parsed and converted."""
+    if path is None:
+        return []
+    return [Issue("error", field_path, message, "bad-asset")
+            for field_path, message in asset_problems(task, TaskAssets(path.parent))]
 
 
 def located_error(path: Path | None, smap: SourceMap, field_path: FieldPath, message: str) -> TaskFormatError:
