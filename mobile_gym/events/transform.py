@@ -31,6 +31,7 @@ from typing import Any
 
 from mobile_gym.events.errors import TransformRuntimeError, TransformSyntaxError
 from mobile_gym.tasks.patterns import compiled as compiled_pattern
+from mobile_gym.tasks.patterns import pattern_problem
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_FUNCTION_NAMES", "Limits", "Transformation", "compile_transformation"]
 
@@ -358,6 +359,22 @@ class _Checker:
             return
         raise self.fail(node, f"{type(node).__name__} statements are not allowed (use assignments such as 'y = ...')")
 
+    def check_constant_pattern(self, node: ast.Call) -> None:
+        """A pattern written as a literal in `re.<fn>(...)` is checked now: its syntax and its
+        size (`tasks.patterns.pattern_problem`), so a bad one fails when the task loads."""
+        if not node.args or not isinstance(node.args[0], ast.Constant) \
+                or not isinstance(node.args[0].value, str):
+            return
+        pattern = node.args[0].value
+        problem = pattern_problem(pattern)
+        if problem is None:
+            try:
+                re.compile(pattern)
+            except (re.error, RecursionError, OverflowError) as exc:
+                problem = f"invalid regular expression {pattern[:200]!r}: {exc}"
+        if problem is not None:
+            raise self.fail(node, problem)
+
     def check_rebind(self, node: ast.AST, name: str, bound: dict[str, str]) -> None:
         if name in SAFE_FUNCTION_NAMES or bound.get(name, "value") != "value":
             raise self.fail(node, f"{name!r} names a safe function or module and cannot be re-bound")
@@ -456,6 +473,8 @@ class _Checker:
                 module = bound[func.value.id].split(":", 1)[1]  # type: ignore[attr-defined]
                 if func.attr not in _MODULE_FUNCTIONS[module]:
                     raise self.fail(node, f"{module}.{func.attr} is not a function")
+                if module == "re":
+                    self.check_constant_pattern(node)
             else:
                 raise self.fail(node, "only named safe functions can be called")
             for a in node.args:

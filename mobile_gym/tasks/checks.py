@@ -23,6 +23,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks import selector_syntax
 from mobile_gym.tasks._textproto import FieldPath
 from mobile_gym.tasks.logcat_filters import filter_spec_problem
+from mobile_gym.tasks.patterns import pattern_problem
 
 Severity = Literal["error", "warning"]
 
@@ -87,6 +88,10 @@ def iter_slots(task: task_pb2.Task) -> Iterator[SlotNode]:
 
 
 def _regex_issue(pattern: str, path: FieldPath, what: str, node_id: int | None) -> Issue | None:
+    problem = pattern_problem(pattern)  # before compiling: a huge expansion exhausts memory
+    if problem is not None:
+        return Issue("error", path, f"invalid regular expression in {what}: {problem}",
+                     "bad-regex", node_id)
     try:
         re.compile(pattern)
     except (re.error, RecursionError, OverflowError) as e:
