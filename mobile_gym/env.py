@@ -27,7 +27,7 @@ from gymnasium.error import ResetNeeded
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.spaces.actions import DeviceOp, decode_action, make_action_space
 from mobile_gym.spaces.text import UnicodeText
-from mobile_gym.spaces.view_hierarchy import ViewHierarchy
+from mobile_gym.spaces.view_hierarchy import ViewHierarchy, fit_hierarchy
 
 OBS_KEYS: tuple[str, ...] = ("pixels", "view_hierarchy", "instruction")
 DEFAULT_OBS_SIZE: tuple[int, int] = (270, 600)  # (width, height)
@@ -283,6 +283,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._device_broken = False
         self._instructions: list[str] = []
         self._last_obs: dict[str, Any] | None = None
+        self._full_dump: str | None = None  # the dump, when the observation holds a shortened one
         self._window: str | None = None
         self._instruction_cache: tuple[tuple[str, ...], str] | None = None
         self._reset_failed = False
@@ -573,8 +574,12 @@ class MobileEnv(gym.Env[dict, dict]):
                     f"{frame.dtype}{frame.shape}, expected uint8{expected}"
                 )
             obs["pixels"] = np.array(frame, copy=True)
+        self._full_dump = None
         if "view_hierarchy" in self.obs_keys:
-            obs["view_hierarchy"] = device.view_hierarchy()
+            dump = device.view_hierarchy()
+            obs["view_hierarchy"] = fit_hierarchy(dump, self.observation_space["view_hierarchy"].max_bytes)
+            if obs["view_hierarchy"] is not dump:  # shortened to fit its space: events see it all
+                self._full_dump = dump
         if "instruction" in self.obs_keys:
             obs["instruction"] = self._instruction_text()
         self._last_obs = obs
@@ -591,7 +596,8 @@ class MobileEnv(gym.Env[dict, dict]):
         from mobile_gym.events import StepInputs
 
         device = self._device
-        hierarchy_cache: list[str] = [obs["view_hierarchy"]] if "view_hierarchy" in obs else []
+        hierarchy_cache: list[str] = [self._full_dump or obs["view_hierarchy"]] \
+            if "view_hierarchy" in obs else []
 
         def view_hierarchy() -> str:
             if not hierarchy_cache:
