@@ -35,6 +35,8 @@ from mobile_gym.events.listeners import (
     LISTENERS,
     EpisodeEndPolicy,
     default_episode_end,
+    extra_specs,
+    stack_extras,
 )
 from mobile_gym.events.matchers import (
     SentenceEncoder,
@@ -77,6 +79,12 @@ class EngineOptions:
     strict: bool = False  # raise TransformRuntimeError instead of reporting it in StepResult.errors
     vh_reference_on_left: bool = False  # Mobile-Env compared `reference <sign> actual`
     limits: Limits = DEFAULT_LIMITS
+    # extras as Mobile-Env gives them: each name's values stacked into one numpy array shaped by
+    # extras_spec; True keeps mobile_gym's per-occurrence lists
+    extras_as_lists: bool = False
+    # LAST on screen sources as Mobile-Env: skip an input equal to the previous input seen
+    # (node by node, kept over steps without any); default: skip inputs of the previous step
+    mobile_env_last: bool = False
 
 
 FieldPath = tuple[Any, ...]
@@ -325,6 +333,8 @@ class EventEngine:
             src = StateSource(es.id, repeat, at, check=ev)
         else:  # pragma: no cover - the proto has no other kinds
             raise TaskCompileError(f"{where}: unsupported event kind {kind!r}")
+        if self.options.mobile_env_last:
+            src.sequential_last = True
         return SourceNode(src)
 
     def _compile(self) -> None:
@@ -597,6 +607,9 @@ class EventEngine:
             if value is not _UNSET:
                 for k, vs in value.items():
                     extras.setdefault(k, []).extend(vs)
+        if extras and not self.options.extras_as_lists:
+            extras, problems = stack_extras(extras, extra_specs(self.proto))
+            st.errors.extend(problems)
         value = self._listener_value("instruction_listener")
         instructions: list[str] = [] if value is _UNSET else list(value)
         value = self._listener_value("episode_end_listener")
