@@ -651,8 +651,16 @@ class _Interp:
     def walk(self, *values: Any) -> None:
         """Charge what a comparison, hash or call on `values` goes through, counted as trees
         (`x in big_list`, `a == b` of shared nested lists, a tuple key)."""
+        work = 0
         for v in values:
-            self.charge(self.measure(v)[0])
+            t = type(v)
+            if t is str:
+                work += len(v) + 1
+            elif t is float or t is bool or v is None:
+                work += 1
+            else:
+                work += self.measure(v)[0]
+        self.charge(work)
 
     def check_data(self, value: Any, what: str) -> None:
         """Raise unless `value` is data (see the module docstring) within the size limits."""
@@ -678,6 +686,19 @@ class _Interp:
             name = "module" if isinstance(value, _Module) else \
                 "function" if callable(value) else f"{t.__name__} object"
             return 1, 0, name
+        if t is not dict and len(value) <= 32:  # the common case: a few flat items
+            size = 1
+            for item in value:
+                ti = type(item)
+                if ti is str:
+                    size += len(item) + 1
+                elif ti is float or ti is bool or item is None or \
+                        (ti is int and item.bit_length() <= self.limits.max_int_bits):
+                    size += 1
+                else:
+                    break
+            else:
+                return size, 1, ""
         hit = self._sizes.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1], hit[2], hit[3]
