@@ -3,7 +3,8 @@
 Per task (default: the file task CalendarOpenEditor, whose events are a log line and a
 view-hierarchy selector, and MobileEnv/Calendar-v0 = the templated CalendarAddOneEvent
 family, whose success is an SQLite state check evaluated every step, and MarkorEditNote, whose
-success is ~20 file checks every step), one process each,
+success is ~20 file checks every step, and ExpenseDeleteMultiple2, whose success is a
+row-removal check over 53 rows every step), one process each,
 270x600 pixels unless --size says otherwise:
   pixels              obs = pixels; the event engine is replaced by a no-op engine
   pixels+hierarchy    obs = pixels + view_hierarchy + instruction; no-op engine
@@ -72,14 +73,16 @@ def android_env_fake(steps: int, size: tuple[int, int]) -> dict | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
-                        "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0 and MobileEnv/MarkorEditNote-v0")
+                        "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0 and "
+                        "MobileEnv/ExpenseDeleteMultiple2-v0")
     parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
     parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
                         help="steps per env in vector runs")
     parser.add_argument("--size", default="270x600", help="pixel observation WIDTHxHEIGHT")
     parser.add_argument("--out", default=str(HERE / "results" / "env_throughput.json"))
     args = parser.parse_args()
-    tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0"]
+    tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0",
+                          "MobileEnv/ExpenseDeleteMultiple2-v0"]
     size = tuple(int(v) for v in args.size.lower().split("x"))
     all_keys = ("pixels", "view_hierarchy", "instruction")
     full_name = "full (pixels+hierarchy+engine)"

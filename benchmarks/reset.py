@@ -9,7 +9,7 @@ setup) is excluded; each later reset uses a new seed. Target: <= 10 ms per reset
 Parts reported (medians, ms): `total` (env.reset wall time), `make_task` (the family alone),
 `restore`, `reset_steps`, `observe` (the env's own timings).
 
-Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels]. Prints a table and
+Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--family NAME ...]. Prints a table and
 writes benchmarks/results/reset.json.
 """
 
@@ -66,13 +66,15 @@ def main() -> None:
     ap.add_argument("--resets", type=int, default=30)
     ap.add_argument("--obs", choices=("view_hierarchy", "pixels"), default="view_hierarchy",
                     help="observation the env returns (pixels adds a rendered frame)")
+    ap.add_argument("--family", action="append",
+                    help="only this family (repeatable; default: every registered family)")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "reset.json"))
     args = ap.parse_args()
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
         ("pixels", "instruction")
     families: dict[str, object] = {}
     print(f"{'family':34s} {'total':>8s} {'build':>7s} {'restore':>8s} {'steps':>7s} {'observe':>8s}  (median ms)")
-    for name in registry.family_names():
+    for name in args.family or registry.family_names():
         r = bench_family(name, args.resets, obs_keys)
         families[name] = r
         print(f"{name:34s} {r['total']['median_ms']:8.2f} {r['make_task']['median_ms']:7.2f} "

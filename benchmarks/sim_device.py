@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mobile_gym.apps import demo as demo_app
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.sim.apps import default_apps
 from mobile_gym.sim.apps.demo import NotesDemoApp
@@ -43,7 +44,7 @@ def timed(fn: Callable[[], object], repeat: int, before: Callable[[], object] | 
 
 
 def open_notes(d: SimDevice) -> None:
-    d.shell("am start -n com.example.notesdemo/.MainActivity")
+    d.shell(f"am start -n {demo_app.APP.component}")
 
 
 def main() -> None:

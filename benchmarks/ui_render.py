@@ -10,9 +10,23 @@ import statistics
 import time
 from pathlib import Path
 
-from mobile_gym.sim.ui import (Button, CheckBox, EditText, ImageButton, LinearLayout, MATCH_PARENT,
-                               RecyclerView, Switch, TextView, Window, WindowManager,
-                               alert_dialog, dp, sp)
+from mobile_gym.apps.calendar import PACKAGE as CALENDAR
+from mobile_gym.sim.ui import (
+    MATCH_PARENT,
+    Button,
+    CheckBox,
+    EditText,
+    ImageButton,
+    LinearLayout,
+    RecyclerView,
+    Switch,
+    TextView,
+    Window,
+    WindowManager,
+    alert_dialog,
+    dp,
+    sp,
+)
 
 
 def build_screen(wm: WindowManager) -> dict:
@@ -47,7 +61,7 @@ def build_screen(wm: WindowManager) -> dict:
         lst.add_item(item)
     root.add(lst)
     root.add(Button("New event", on_click=bump, margin=dp(16)))
-    wm.add(Window(root, package="com.simplemobiletools.calendar.pro", kind="app"))
+    wm.add(Window(root, package=CALENDAR, kind="app"))
     return state
 
 
@@ -132,7 +146,7 @@ def main() -> None:
 
     # with a dialog on top (dim + two windows)
     wm.add(Window(alert_dialog("Delete event?", "This cannot be undone.",
-                               [("Yes", None), ("No", None)]), package="com.simplemobiletools.calendar.pro",
+                               [("Yes", None), ("No", None)]), package=CALENDAR,
                   kind="dialog", dim_behind=True))
     results["render_270x600_with_dialog_changed_us"] = bench(changed_small, 300) * 1e6
 

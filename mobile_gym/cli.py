@@ -11,7 +11,7 @@
   mobile-gym check PATH...                 lint task files (mobile_gym.tasks.lint); a directory
                                            is searched recursively for task files
   mobile-gym replay DIR                    replay a RecordEpisode recording and compare
-  mobile-gym list                          registered ids and their task files
+  mobile-gym list [--json]                 registered ids, task files and family metadata
   mobile-gym trace TASK [--policy P] [--replay DIR] [--json OUT]   which events fired when
   mobile-gym adb-serve [--port 5037] [--host H] [--devices N] [--seed S] [--clock real|SECONDS]
       Serve N fresh simulated devices (emulator-5554, -5556, ...) over the adb host protocol
@@ -316,17 +316,51 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    """`mobile-gym list`: the registered ids and what each one runs."""
+def _registered() -> list[dict[str, Any]]:
+    """Every registered id: the generic task-file id, task files, and templated families (with
+    their metadata from `list_tasks`; an alias repeats its family's)."""
     import gymnasium as gym
 
-    from mobile_gym.registration import GENERIC_ID, NAMESPACE
+    from mobile_gym.tasks.catalog import GENERIC_ID, ids
+    from mobile_gym.tasks.registry import list_tasks
 
-    print(f"{GENERIC_ID:44s} task_path=<any task file>")
-    for env_id in sorted(k for k in gym.registry if k.startswith(NAMESPACE + "/") and k != GENERIC_ID):
-        task = gym.registry[env_id].kwargs.get("task", "")
-        kind = "task file" if str(task).endswith(".textproto") else "templated family"
-        print(f"{env_id:44s} {kind}: {task}")
+    families = {t["name"]: t for t in list_tasks()}
+    rows: list[dict[str, Any]] = [{"id": GENERIC_ID, "kind": "generic", "task": None}]
+    for env_id in sorted(i for i in ids() if i != GENERIC_ID):
+        task = str(gym.registry[env_id].kwargs.get("task", ""))
+        if task in families:
+            meta = {k: v for k, v in families[task].items() if k != "id"}
+            kind = "family" if families[task]["id"] == env_id else "alias"
+            rows.append({"id": env_id, "kind": kind, "task": task, **meta})
+        else:
+            rows.append({"id": env_id, "kind": "task_file", "task": task})
+    return rows
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """`mobile-gym list [--json]`: the registered ids, what each one runs and, for templated
+    families, their AndroidWorld metadata (name, difficulty, complexity, optimal steps, tags)."""
+    rows = _registered()
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    head = ("id", "app", "android_world", "difficulty", "cx", "opt", "limit", "tags")
+    print(f"{head[0]:44s} {head[1]:9s} {head[2]:40s} {head[3]:10s} {head[4]:>4s} {head[5]:>4s} "
+          f"{head[6]:>5s} {head[7]}")
+    for r in rows:
+        if r["kind"] == "generic":
+            print(f"{r['id']:44s} task_path=<any task file>")
+        elif r["kind"] == "task_file":
+            print(f"{r['id']:44s} task file: {r['task']}")
+        else:
+            aw = r["android_world_name"] or ("-" if r["kind"] == "family" else "")
+            name = aw if r["kind"] == "family" else f"= {r['task']}"
+            print(f"{r['id']:44s} {r['app']:9s} {name:40s} {r['difficulty'] or '-':10s} "
+                  f"{r['complexity']:4.1f} {r['optimal_steps'] or '-'!s:>4s} {r['step_limit']:5d} "
+                  f"{','.join(r['tags'])}")
+    fams = [r for r in rows if r["kind"] == "family"]
+    aw = sum(r["android_world_name"] is not None for r in fams)
+    print(f"{len(fams)} templated families, {aw} of them AndroidWorld task equivalents")
     return 0
 
 
@@ -415,7 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("episodes", nargs="+", help="episode directories written by RecordEpisode")
     replay.set_defaults(fn=cmd_replay)
 
-    lst = sub.add_parser("list", help="registered environment ids")
+    lst = sub.add_parser("list", help="registered environment ids and task metadata")
+    lst.add_argument("--json", action="store_true", help="print every id and its metadata as JSON")
     lst.set_defaults(fn=cmd_list)
     _add_trace(sub)
 

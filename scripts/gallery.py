@@ -1,4 +1,4 @@
-"""Screenshot gallery of the simulated apps' key screens (Calendar, Markor, Settings).
+"""Screenshot gallery of the simulated apps' key screens (Calendar, Markor, Pro Expense, Settings).
 
 Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
 nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
@@ -23,6 +23,8 @@ from pathlib import Path
 import cv2
 from lxml import etree
 
+from mobile_gym.apps import calendar as calendar_app
+from mobile_gym.apps import expense as expense_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)
@@ -55,6 +57,10 @@ class Driver:
                     l, t, r, b = (int(g) for g in m.groups())
                     return (l + r) // 2, (t + b) // 2
         raise LookupError(f"no node with id={id!r} text={text!r} desc={desc!r} desc_prefix={desc_prefix!r}")
+
+    def center(self, **kw: str) -> tuple[int, int]:
+        """The centre of the first matching node (topmost window first)."""
+        return self._find(**kw)
 
     def has(self, **kw: str) -> bool:
         try:
@@ -179,10 +185,10 @@ def settings_brightness(d: Driver) -> None:
     d.tap(text="Brightness level")
 
 
-CAL = "com.simplemobiletools.calendar.pro:id/"
+CAL = f"{calendar_app.APP.package}:id/"
 
 
-CAL_DB = "/data/data/com.simplemobiletools.calendar.pro/databases/events.db"
+CAL_DB = calendar_app.APP.database_path("events.db")
 CAL_EVENTS = (  # (start, end, title) in UTC epoch seconds, October 2023
     (1697385600, 1697389200, "Team sync"),
     (1697536800, 1697540400, "Dentist"),
@@ -242,6 +248,78 @@ def calendar_time_picker(d: Driver) -> None:
     d.tap(id=CAL + "event_start_time")
 
 
+EXPENSE_DB = expense_app.DB_PATH
+EXPENSE_ROWS = (  # (name, amount in cents, category id, note, modified ms): October 2023
+    ("Groceries", 4550, 3, "Paid by card", 1697356800000),
+    ("Salary", 250000, 2, "Monthly recurring", 1697270400000),
+    ("Taxi Fare", 1875, 7, "Urgent", 1697184000000),
+    ("Movie Night", 2400, 6, "Want to have", 1697097600000),
+    ("Doctor Visits", 9000, 9, "A need", 1697011200000),
+    ("Textbooks", 6425, 10, "I may repeat this", 1696924800000),
+)
+
+
+def _seed_expense(d: Driver) -> None:
+    """Open the app (Room creates accounting.db), go through the onboarding (NEXT, CONTINUE),
+    then insert rows as a task's setup would."""
+    d.tap(desc=expense_app.APP.label)
+    d.tap(text="NEXT")
+    d.tap(text="CONTINUE")
+    d.home()
+    values = ", ".join(f"('{n}', {a}, {c}, '{note}', {ms}, {ms})" for n, a, c, note, ms in EXPENSE_ROWS)
+    code, _out, err = d.device.shell(
+        f'sqlite3 {EXPENSE_DB} "INSERT INTO expense (name, amount, category, note, created_date, '
+        f'modified_date) VALUES {values}"')
+    if code != 0:
+        raise RuntimeError(f"seeding expenses failed: {err}")
+    d.tap(desc="Pro Expense")
+
+
+def expense_onboarding(d: Driver) -> None:
+    d.tap(desc="Pro Expense")
+
+
+def expense_home(d: Driver) -> None:
+    _seed_expense(d)
+
+
+def expense_logs(d: Driver) -> None:
+    _seed_expense(d)
+    d.tap(id="btn_more_logs")
+
+
+def expense_selection(d: Driver) -> None:
+    expense_logs(d)
+    for name in ("Taxi Fare", "Movie Night"):
+        _x, y = d.center(text=name)
+        d.swipe(150, y, 650, y)
+
+
+def expense_delete(d: Driver) -> None:
+    expense_selection(d)
+    d.tap(desc="Delete")
+
+
+def expense_entry(d: Driver) -> None:
+    _seed_expense(d)
+    d.tap(id="fb_main_add")
+    d.tap(id="edt_name")
+    d.type("Coffee")
+    d.tap(id="edt_amount")
+    d.type("4.75")
+    d.key("BACK")  # keyboard
+
+
+def expense_detail(d: Driver) -> None:
+    _seed_expense(d)
+    d.tap(text="Groceries")
+
+
+def expense_drawer(d: Driver) -> None:
+    _seed_expense(d)
+    d.tap(desc="Open navigation drawer")
+
+
 SHOTS: list[Shot] = [
     Shot("calendar_month", "Calendar", "Monthly view (event titles painted, not in the hierarchy)", calendar_month),
     Shot("calendar_change_view", "Calendar", "\"Change view\" dialog", calendar_change_view),
@@ -255,6 +333,14 @@ SHOTS: list[Shot] = [
     Shot("markor_selection", "Markor", "Selection mode and its overflow menu", markor_selection),
     Shot("markor_move_picker", "Markor", "Move: folder picker", markor_move_picker),
     Shot("markor_delete", "Markor", "Confirm Delete dialog", markor_delete),
+    Shot("expense_onboarding", "Pro Expense", "First-run onboarding (NEXT, then CONTINUE)", expense_onboarding),
+    Shot("expense_home", "Pro Expense", "Home: totals, week, recent entries", expense_home),
+    Shot("expense_logs", "Pro Expense", "Expense logs", expense_logs),
+    Shot("expense_selection", "Pro Expense", "Logs: two rows selected by swiping right", expense_selection),
+    Shot("expense_delete", "Pro Expense", "Delete confirmation", expense_delete),
+    Shot("expense_entry", "Pro Expense", "Entry form with the category list", expense_entry),
+    Shot("expense_detail", "Pro Expense", "Expense detail (Edit / Delete / Close)", expense_detail),
+    Shot("expense_drawer", "Pro Expense", "Navigation drawer", expense_drawer),
     Shot("settings_main", "Settings", "Settings homepage", settings_main),
     Shot("settings_internet", "Settings", "Network & internet > Internet (Wi\u2011Fi toggle)", settings_internet),
     Shot("settings_bluetooth", "Settings", "Bluetooth page, \"Use Bluetooth\" on", settings_bluetooth),

@@ -35,7 +35,7 @@ def _exec_builtin(proc: Proc) -> int:
     """
     if len(proc.argv) < 2:
         return 0
-    return proc.shell._exec(proc.argv[1:], proc.input, {1: proc.out, 2: proc.err})
+    return proc.shell.exec_argv(proc.argv[1:], proc.input, {1: proc.out, 2: proc.err})
 
 
 def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:
@@ -45,10 +45,12 @@ def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tu
     commands = android.shell_interpreter.commands
     if "exec" not in commands:
         commands["exec"] = _exec_builtin
+    android.shell_interpreter.reset_budget()  # each request is a new session: its own budget
     try:
         return android.shell_bytes(cmd, merge_stderr=merge_stderr)
     except Exception as exc:  # noqa: BLE001 - a command must not take the server down
-        return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {exc}\n".encode()
+        reason = android.storage.device_text(str(exc))  # never the storage's host folder
+        return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {reason}\n".encode()
 
 
 def parse_shell_service(service: str) -> tuple[list[str], str]:

@@ -12,6 +12,7 @@ the device's `ls -l` shows), and SEND's mode is accepted but not kept.
 from __future__ import annotations
 
 import functools
+import os
 import socket
 import stat as _stat
 import struct
@@ -27,6 +28,7 @@ from mobile_gym.adb_serve.protocol import (
     sync_header,
 )
 from mobile_gym.adb_serve.slots import DeviceSlot
+from mobile_gym.sim.system.storage import OutsideStorageError
 
 if TYPE_CHECKING:
     from mobile_gym.sim.android import SimAndroid
@@ -142,14 +144,14 @@ def _recv(sock: socket.socket, slot: DeviceSlot, path: str) -> bool:
     def read(android: SimAndroid) -> bytes | str:
         try:
             return android.storage.read(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, OutsideStorageError):  # outside reads as missing
             return "No such file or directory"
         except IsADirectoryError:
             return "Is a directory"
         except PermissionError:
             return "Permission denied"
         except (OSError, ValueError) as exc:
-            return str(exc)
+            return android.storage.device_text(str(exc))
 
     data = slot.run(read, step=False)
     if isinstance(data, str):
@@ -194,7 +196,8 @@ def _send(sock: socket.socket, slot: DeviceSlot, spec: str) -> bool:
         try:
             android.storage.write(path, bytes(data))
         except (OSError, ValueError) as exc:
-            return f"couldn't create file: {exc}"
+            reason = os.strerror(exc.errno) if isinstance(exc, OSError) and exc.errno else str(exc)
+            return f"couldn't create file: {android.storage.device_text(reason)}"
         return None
 
     error = slot.run(write, step=False)

@@ -20,6 +20,7 @@ from mobile_gym.device.base import (
 from mobile_gym.sim.android import SimAndroid, SimSnapshot
 from mobile_gym.sim.system.clock import DEFAULT_START
 from mobile_gym.sim.system.packages import App
+from mobile_gym.sim.system.storage import DEFAULT_QUOTA_BYTES
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,15 @@ class SimDevice:
 
     `apps=None` installs `mobile_gym.sim.apps.default_apps()`; `seed` fixes everything random
     (pids, launch times); `start` is the device clock's start (UTC); `screen_size` and `density`
-    change the display (the Pixel 6 values are the default and the tested configuration).
+    change the display (the Pixel 6 values are the default and the tested configuration);
+    `storage_quota_bytes` is the device's storage (256 MiB by default; writes past it fail with
+    "No space left on device").
     """
 
     def __init__(self, apps: Sequence[type[App]] | None = None, *, seed: int = 0,
                  start: datetime | float = DEFAULT_START, storage_dir: str | None = None,
                  name: str = "emulator-5554", screen_size: tuple[int, int] = (1080, 2400),
-                 density: int = 420) -> None:
+                 density: int = 420, storage_quota_bytes: int = DEFAULT_QUOTA_BYTES) -> None:
         try:
             width, height = (int(v) for v in screen_size)
         except (TypeError, ValueError):
@@ -51,7 +54,8 @@ class SimDevice:
                                     "320x480 pixels and a density between 120 and 640")
         self._android: SimAndroid | None = SimAndroid(apps, seed=seed, start=start, storage_dir=storage_dir,
                                                       name=name, width=width, height=height,
-                                                      density=int(density))
+                                                      density=int(density),
+                                                      storage_quota_bytes=storage_quota_bytes)
         self._name = name
         self._log_cursor = self._android.logs.cursor
 

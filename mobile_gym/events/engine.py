@@ -25,10 +25,9 @@ from mobile_gym.device.read_cache import ReadCache
 from mobile_gym.events.errors import (
     EventGraphError,
     InputError,
-    ModelUnavailableError,
     TaskCompileError,
 )
-from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_asset_image, load_templates
+from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_templates
 from mobile_gym.events.inputs import StepInputs, StepResult
 from mobile_gym.events.listeners import (
     LISTENER_KINDS,
@@ -41,9 +40,7 @@ from mobile_gym.events.listeners import (
 from mobile_gym.events.matchers import (
     SentenceEncoder,
     default_sentence_encoder,
-    make_matcher,
 )
-from mobile_gym.events.selector import compile_selector
 from mobile_gym.events.slots import (
     NEVER,
     Node,
@@ -53,13 +50,10 @@ from mobile_gym.events.slots import (
     stateless,
     topological,
 )
-from mobile_gym.events.sources.base import Repeat, Source
-from mobile_gym.events.sources.icon import IconSource
-from mobile_gym.events.sources.log import LogSource
-from mobile_gym.events.sources.response import ResponseSource
-from mobile_gym.events.sources.state import StateSource
+from mobile_gym.events.sources import SOURCE_KINDS
+from mobile_gym.events.sources.base import Repeat, SourceSpec
 from mobile_gym.events.sources.text import FULL_SCREEN, TextSource
-from mobile_gym.events.sources.view_hierarchy import PropertyCheck, ViewHierarchySource
+from mobile_gym.events.sources.view_hierarchy import ViewHierarchySource
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
 from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
 from mobile_gym.events.ui_tree import UiTree, UiTreeReader
@@ -114,6 +108,25 @@ def _fmt(path: FieldPath) -> str:
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (("." if out else "") + str(p))
     return out
+
+
+class _CompileTools:
+    """The engine's helpers a source kind uses while it compiles (sources.base.CompileTools)."""
+
+    def __init__(self, engine: EventEngine) -> None:
+        self._engine = engine
+        self.directory = engine.directory
+        self.assets = TaskAssets.of(engine.task)
+        self.options = engine.options
+
+    def rect(self, event: Any, where: str) -> tuple[float, float, float, float]:
+        return self._engine._rect(event, where)
+
+    def icon_model(self) -> IconModel:
+        return self._engine._icon()
+
+    def sentence_encoder(self) -> SentenceEncoder:
+        return self._engine._encoder_factory()
 
 
 class _Context:
@@ -282,57 +295,17 @@ class EventEngine:
             raise TaskCompileError(f"{where}: has no event kind (text_recognize, view_hierarchy_event, ...)")
         if es.repeatability not in (0, 1, 2):
             raise TaskCompileError(f"{where}: unknown repeatability {es.repeatability} (NONE=0, LAST=1, UNLIMITED=2)")
-        repeat = Repeat.from_source_wire(es.repeatability)
-        ev = getattr(es, kind)
-        at = self._where(path + (kind,), f"{label} {kind}")
-        src: Source
-        if kind in ("text_recognize", "text_detect"):
-            matcher = make_matcher(ev.mode, ev.expect, ev.threshold, where=at, encoder=self._encoder_factory)
-            src = TextSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
-                             matcher=matcher)
-        elif kind in ("icon_recognize", "icon_detect"):
-            cls = getattr(ev, "class")
-            if not cls:
-                raise TaskCompileError(f"{at}: icon class is empty")
-            model = self._icon()
-            if cls not in model.classes():
-                raise ModelUnavailableError(
-                    f"{at}: the icon model has no templates for class {cls!r} (known: "
-                    f"{', '.join(sorted(model.classes())) or 'none'}); put images under "
-                    f"<task dir>/icons/{cls}/ or pass icon_model=TemplateIconModel(...)")
-            src = IconSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
-                             model=model, class_name=cls)
-        elif kind in ("icon_match", "icon_detect_match"):
-            if not ev.path:
-                raise TaskCompileError(f"{at}: icon path is empty")
-            ref = load_asset_image(TaskAssets.of(self.task), ev.path, where=at)
-            src = IconSource(es.id, repeat, at, kind=kind, rect=self._rect(ev, at),
-                             model=self._icon(), reference=ref)
-        elif kind == "view_hierarchy_event":
-            sel = compile_selector(list(ev.selector), where=self._where(path + (kind, "selector"), f"{label} selector"))
-            props = []
-            for j, p in enumerate(ev.properties):
-                pw = self._where(path + (kind, "properties", j), f"{label} property #{j}")
-                which = p.WhichOneof("property_value")
-                if not p.property_name:
-                    raise TaskCompileError(f"{pw}: property_name is empty")
-                if which == "pattern":
-                    props.append(PropertyCheck(p.property_name, pattern=p.pattern, where=pw))
-                elif which in ("integer", "floating"):
-                    props.append(PropertyCheck(p.property_name, reference=float(getattr(p, which)), sign=p.sign,
-                                               reference_on_left=self.options.vh_reference_on_left, where=pw))
-                else:
-                    props.append(PropertyCheck(p.property_name, where=pw))  # present = match, value reported
-            src = ViewHierarchySource(es.id, repeat, at, selector=sel, properties=props)
-        elif kind == "log_event":
-            src = LogSource(es.id, repeat, at, filters=list(ev.filters), pattern=ev.pattern)
-        elif kind == "response_event":
-            matcher = make_matcher(ev.mode, ev.pattern, ev.threshold, where=at, encoder=self._encoder_factory)
-            src = ResponseSource(es.id, repeat, at, matcher=matcher)
-        elif kind == "state_event":
-            src = StateSource(es.id, repeat, at, check=ev)
-        else:  # pragma: no cover - the proto has no other kinds
+        source_class = SOURCE_KINDS.get(kind)
+        if source_class is None:  # a proto field without a source class
             raise TaskCompileError(f"{where}: unsupported event kind {kind!r}")
+
+        def locate(sub: FieldPath, what: str) -> str:
+            return self._where(path + (kind, *sub), f"{label} {what}")
+
+        spec = SourceSpec(node_id=es.id, repeat=Repeat.from_source_wire(es.repeatability), kind=kind,
+                          event=getattr(es, kind), where=self._where(path + (kind,), f"{label} {kind}"),
+                          locate=locate, tools=_CompileTools(self))
+        src = source_class.from_proto(spec)
         if self.options.mobile_env_last:
             src.sequential_last = True
         return SourceNode(src)
@@ -515,8 +488,7 @@ class EventEngine:
         self._refresh_live()
         self._forget_dump(None)
         for s in self._all_sources:
-            if isinstance(s.source, StateSource):
-                s.source.begin_episode(device)
+            s.source.begin_episode(device)
 
     def _update_dead(self) -> bool:
         changed = False

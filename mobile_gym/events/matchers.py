@@ -33,6 +33,7 @@ from mobile_gym.tasks.patterns import TaskPattern
 
 __all__ = [
     "NO_MATCH",
+    "AnswerMatcher",
     "DifflibMatcher",
     "FuzzMatcher",
     "MatchMode",
@@ -167,6 +168,38 @@ class SbertMatcher:
                 self._cache.clear()
             self._cache[text] = score
         return score if score >= self.threshold else NO_MATCH
+
+
+@dataclass(frozen=True)
+class AnswerMatcher:
+    """A response_event's typed answer check (`ResponseEvent.answer`): True when the response's
+    items equal the expected values by kind (mobile_gym.tasks.answers), else NO_MATCH."""
+
+    kind: int
+    expected: tuple[str, ...]
+    tolerance: float = 0.0
+
+    @classmethod
+    def from_proto(cls, check: Any, *, where: str) -> AnswerMatcher:
+        from mobile_gym.tasks.answers import AnswerFormatError, AnswerKind, check_answer
+
+        if check.kind not in AnswerKind._value2member_map_:
+            raise TaskCompileError(f"{where}: unknown answer kind {check.kind} "
+                                   f"({', '.join(f'{k.name}={k.value}' for k in AnswerKind)})")
+        if check.tolerance < 0:
+            raise TaskCompileError(f"{where}: answer tolerance {check.tolerance} is negative")
+        matcher = cls(int(check.kind), tuple(check.expected), float(check.tolerance))
+        try:
+            check_answer("", matcher.expected, AnswerKind(matcher.kind), matcher.tolerance)
+        except AnswerFormatError as exc:
+            raise TaskCompileError(f"{where}: {exc}") from None
+        return matcher
+
+    def __call__(self, text: str) -> Any:
+        from mobile_gym.tasks.answers import AnswerKind, check_answer
+
+        ok = check_answer(text, self.expected, AnswerKind(self.kind), self.tolerance)
+        return True if ok else NO_MATCH
 
 
 def make_matcher(mode: int, pattern: str, threshold: float, *, where: str,

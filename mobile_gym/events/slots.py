@@ -26,7 +26,7 @@ and the results are reduced (sum for rewards, last for most); the slot's value i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any
 
 from mobile_gym.events.errors import (
     EventRuntimeError,
@@ -272,7 +272,7 @@ class Slot:
         return f"<{SlotType.NAMES[self.type]} {self.label} {self.where}>"
 
 
-Node = Union[Slot, SourceNode]
+Node = Slot | SourceNode
 
 
 def stateless(node: Node, memo: dict[int, bool]) -> bool:

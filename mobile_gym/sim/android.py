@@ -30,7 +30,7 @@ from mobile_gym.sim.system.settings_provider import SettingsProvider
 from mobile_gym.sim.system.shell import Shell
 from mobile_gym.sim.system.statecopy import StateCopier
 from mobile_gym.sim.system.status_bar import StatusBar
-from mobile_gym.sim.system.storage import DirEntry, Storage, StorageImage
+from mobile_gym.sim.system.storage import DEFAULT_QUOTA_BYTES, DirEntry, Storage, StorageImage
 from mobile_gym.sim.system.toast import Toasts
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.view import View
@@ -100,7 +100,8 @@ class SimAndroid:
 
     def __init__(self, apps: Sequence[type[App]] | None = None, *, seed: int = 0,
                  start: datetime | float = DEFAULT_START, width: int = 1080, height: int = 2400,
-                 density: int = 420, storage_dir: str | None = None, name: str = "emulator-5554") -> None:
+                 density: int = 420, storage_dir: str | None = None, name: str = "emulator-5554",
+                 storage_quota_bytes: int = DEFAULT_QUOTA_BYTES) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         if apps is None:
@@ -117,7 +118,7 @@ class SimAndroid:
         self._closed = False
         clock = Clock(start)
         self.packages = PackageManager(app_list)
-        self.storage = Storage(clock, storage_dir)
+        self.storage = Storage(clock, storage_dir, quota_bytes=storage_quota_bytes)
         props = dict(BUILD_PROPS)
         props["ro.sf.lcd_density"] = str(density)
         logs = LogBuffer(clock)
@@ -141,7 +142,7 @@ class SimAndroid:
         self._copier = StateCopier(shared=(self, self.storage, self.packages),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
-                                   shared_attrs=("_pic", "_dump_cache", "_box_cache"))
+                                   shared_attrs=View.RENDER_CACHE_ATTRS)
         self.shell_interpreter = Shell(self)
         logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
         am.home()
@@ -197,6 +198,11 @@ class SimAndroid:
             raise RuntimeError(f"device {self.name} is closed")
 
     # -- output ------------------------------------------------------------------------------------
+    @property
+    def touch_is_down(self) -> bool:
+        """Whether a finger is on the screen (a touch went down and has not lifted)."""
+        return self._state.touch_down is not None
+
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
         self._check_open()
         return self._state.wm.render(size)
@@ -367,7 +373,8 @@ class SimAndroid:
                              f"it cannot be restored on {self.name!r}")
         self._state = self._copier.copy(snap.state)
         self.storage.restore(snap.storage)
-        self.storage._clock = self._state.clock
+        self.storage.use_clock(self._state.clock)
+        self.shell_interpreter.reset_budget()  # a reset: the shell's per-reset time starts over
 
     def close(self) -> None:
         if not self._closed:

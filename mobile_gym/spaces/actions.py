@@ -14,10 +14,10 @@ raises `InvalidActionError` naming the field and the value.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal, Sequence
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces

@@ -9,14 +9,14 @@ any character survives the trip between processes.
 
 from __future__ import annotations
 
+import multiprocessing as mp
 import string
+from collections.abc import Callable, Iterator, Sequence
 from ctypes import c_int32
 from multiprocessing.sharedctypes import SynchronizedArray
 from types import ModuleType
-from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import multiprocessing as mp
 import numpy as np
 from gymnasium.spaces import Text
 from gymnasium.vector.utils import shared_memory as _shm

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import re
+from collections.abc import Iterable, Sequence
 from ctypes import c_uint8
 from multiprocessing.sharedctypes import SynchronizedArray
 from types import ModuleType
-from typing import Any, Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 import numpy as np

@@ -12,15 +12,14 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from mobile_gym.tasks import task_pb2
-from mobile_gym.tasks import selector_syntax
+from mobile_gym.tasks import selector_syntax, task_pb2
 from mobile_gym.tasks._textproto import FieldPath
 from mobile_gym.tasks.logcat_filters import filter_spec_problem
 from mobile_gym.tasks.patterns import pattern_problem
@@ -263,50 +262,72 @@ class _Checker:
             self.add("error", path, "event source has no event kind (text_detect, log_event, "
                      "view_hierarchy_event, state_event, ...)", "missing-field", sid)
             return
-        ev = getattr(src, kind)
-        kpath = path + (kind,)
-        if kind in TEXT_KINDS:
-            if ev.mode == task_pb2.EventSource.REGEX:
-                self.add_opt(_regex_issue(ev.expect, kpath + ("expect",), kind, sid))
-            self.check_rect(ev, kpath, sid)
-        elif kind in ICON_KINDS:
-            fname = "class" if kind in ("icon_recognize", "icon_detect") else "path"
-            if not getattr(ev, fname):
-                self.add("error", kpath, f"missing required field '{fname}'", "missing-field", sid)
-            self.check_rect(ev, kpath, sid)
-        elif kind == "view_hierarchy_event":
-            if not ev.selector:
-                self.add("error", kpath, "missing required field 'selector'", "missing-field",
-                         sid)
-            for j, sel in enumerate(ev.selector):
-                problem = selector_problem(sel)
-                if problem:
-                    self.add("error", kpath + ("selector", j),
-                             f"selector {sel!r}: {problem}", "bad-selector", sid)
-                    continue
-                problem = selector_syntax.selector_problem(sel)
-                if problem:
-                    self.add("error", kpath + ("selector", j), problem, "bad-selector", sid)
-            for j, prop in enumerate(ev.properties):
-                ppath = kpath + ("properties", j)
-                if not prop.property_name:
-                    self.add("error", ppath, "missing required field 'property_name'",
-                             "missing-field", sid)
-                # no value (pattern, integer, floating): the attribute only has to exist
-                if prop.WhichOneof("property_value") == "pattern":
-                    self.add_opt(_regex_issue(prop.pattern, ppath + ("pattern",),
-                                              f"property {prop.property_name!r}", sid))
-        elif kind == "log_event":
+        check = SOURCE_CHECKS.get(kind)
+        if check is not None:
+            check(self, getattr(src, kind), path + (kind,), sid, kind)
+
+    def check_text_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        if ev.mode == task_pb2.EventSource.REGEX:
+            self.add_opt(_regex_issue(ev.expect, kpath + ("expect",), kind, sid))
+        self.check_rect(ev, kpath, sid)
+
+    def check_icon_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        fname = "class" if kind in ("icon_recognize", "icon_detect") else "path"
+        if not getattr(ev, fname):
+            self.add("error", kpath, f"missing required field '{fname}'", "missing-field", sid)
+        self.check_rect(ev, kpath, sid)
+
+    def check_view_hierarchy_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        if not ev.selector:
+            self.add("error", kpath, "missing required field 'selector'", "missing-field", sid)
+        for j, sel in enumerate(ev.selector):
+            problem = selector_problem(sel)
+            if problem:
+                self.add("error", kpath + ("selector", j), f"selector {sel!r}: {problem}",
+                         "bad-selector", sid)
+                continue
+            problem = selector_syntax.selector_problem(sel)
+            if problem:
+                self.add("error", kpath + ("selector", j), problem, "bad-selector", sid)
+        for j, prop in enumerate(ev.properties):
+            ppath = kpath + ("properties", j)
+            if not prop.property_name:
+                self.add("error", ppath, "missing required field 'property_name'",
+                         "missing-field", sid)
+            # no value (pattern, integer, floating): the attribute only has to exist
+            if prop.WhichOneof("property_value") == "pattern":
+                self.add_opt(_regex_issue(prop.pattern, ppath + ("pattern",),
+                                          f"property {prop.property_name!r}", sid))
+
+    def check_log_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
+        for j, flt in enumerate(ev.filters):
+            problem = filter_spec_problem(flt)
+            if problem is not None:
+                self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
+
+    def check_response_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        if ev.HasField("answer"):
+            self.check_answer(ev.answer, kpath + ("answer",), sid)
+        elif ev.mode == task_pb2.EventSource.REGEX:
             self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
-            for j, flt in enumerate(ev.filters):
-                problem = filter_spec_problem(flt)
-                if problem is not None:
-                    self.add("error", kpath + ("filters", j), problem, "bad-filter", sid)
-        elif kind == "response_event":
-            if ev.mode == task_pb2.EventSource.REGEX:
-                self.add_opt(_regex_issue(ev.pattern, kpath + ("pattern",), kind, sid))
-        elif kind == "state_event":
-            self.check_state(ev, kpath, sid)
+
+    def check_state_source(self, ev, kpath: FieldPath, sid: int | None, kind: str) -> None:
+        self.check_state(ev, kpath, sid)
+
+    def check_answer(self, check, path: FieldPath, sid: int | None) -> None:
+        """A typed answer check: a non-negative tolerance, values that parse as the kind (an
+        unknown kind is reported by the generic enum check)."""
+        from mobile_gym.tasks.answers import AnswerFormatError, AnswerKind, check_answer
+
+        if check.kind not in {k.value for k in AnswerKind}:
+            return
+        if check.tolerance < 0:
+            self.add("error", path + ("tolerance",), "tolerance must be >= 0", "bad-value", sid)
+        try:
+            check_answer("", list(check.expected), AnswerKind(check.kind))
+        except AnswerFormatError as exc:
+            self.add("error", path + ("expected",), str(exc), "bad-value", sid)
 
     def check_rect(self, ev, path: FieldPath, sid: int | None) -> None:
         if not ev.HasField("rect"):
@@ -566,6 +587,18 @@ class _Checker:
         elif kind == "push" and msg.WhichOneof("source") is None:
             self.add("error", path + (kind,), "push needs 'content' or 'local_path'",
                      "missing-field")
+
+
+#: Static checks per `EventSource.event` kind (the engine's table, events/sources, compiles the
+#: same kinds; tests/events pins that both cover the proto's oneof).
+SOURCE_CHECKS: dict[str, Callable[..., None]] = {
+    **dict.fromkeys(TEXT_KINDS, _Checker.check_text_source),
+    **dict.fromkeys(ICON_KINDS, _Checker.check_icon_source),
+    "view_hierarchy_event": _Checker.check_view_hierarchy_source,
+    "log_event": _Checker.check_log_source,
+    "response_event": _Checker.check_response_source,
+    "state_event": _Checker.check_state_source,
+}
 
 
 def device_path_problem(path: str) -> str | None:

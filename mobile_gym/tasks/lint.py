@@ -284,6 +284,8 @@ def _end_source(src: task_pb2.EventSource) -> tuple[str, str] | None:
     """(kind, why) when a source's match value is () or can be falsy, else None."""
     kind = src.WhichOneof("event")
     unit = (UNIT, "its value is () (the regex has no groups)")
+    if kind == "response_event" and src.response_event.HasField("answer"):
+        return None  # a typed answer check's value is True
     if kind in TEXT_KINDS or kind == "response_event":
         ev = getattr(src, kind)
         pattern = ev.expect if kind in TEXT_KINDS else ev.pattern
@@ -365,7 +367,8 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str, *,
             pattern = src.log_event.pattern
         elif kind in TEXT_KINDS and getattr(src, kind).mode == task_pb2.EventSource.REGEX:
             pattern = getattr(src, kind).expect
-        elif kind == "response_event" and src.response_event.mode == task_pb2.EventSource.REGEX:
+        elif (kind == "response_event" and src.response_event.mode == task_pb2.EventSource.REGEX
+              and not src.response_event.HasField("answer")):
             pattern = src.response_event.pattern
         if pattern is not None and not pattern.strip():
             add("warning", ("event_sources", i, kind), "empty-pattern", src.id or None,

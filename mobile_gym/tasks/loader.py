@@ -189,7 +189,7 @@ def _parse_textproto(text: str, path: Path | None) -> tuple[task_pb2.Task, Sourc
         m = _NO_FIELD.search(message) or _MULTIPLE.search(message)
         if m:
             field_name = m.group(1)
-        if "max_episode_sec" == field_name or "max_episode_steps" == field_name:
+        if field_name == "max_episode_sec" or field_name == "max_episode_steps":
             message += (" (DeepMind android_env's name; Mobile-Env and mobile_gym call it "
                         f"{'max_duration_sec' if field_name == 'max_episode_sec' else 'max_num_steps'})")
         raise TaskFormatError(path, line, col, field_name, message) from None

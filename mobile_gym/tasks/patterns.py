@@ -27,12 +27,8 @@ from typing import Any
 
 import regex
 
-try:  # Python's regex parser (its parse tree is not a public API; see pattern_expansion)
-    import re._parser as _sre_parser
-    from re._constants import MAXREPEAT as _MAXREPEAT
-except ImportError:  # Python 3.10
-    import sre_parse as _sre_parser  # type: ignore[no-redef]
-    from sre_constants import MAXREPEAT as _MAXREPEAT  # type: ignore[no-redef]
+from mobile_gym.untrusted.bounded_regex import MAX_EXPANSION, expansion
+from mobile_gym.untrusted.bounded_regex import regex_flags as _regex_flags
 
 __all__ = ["MATCH_SECONDS", "MAX_PATTERN_EXPANSION", "PatternTimeout", "TaskPattern", "compiled",
            "pattern_expansion", "pattern_problem", "search"]
@@ -42,7 +38,7 @@ MATCH_SECONDS = 0.5
 
 #: Most atoms a pattern may have once its counted repeats are written out (see the module
 #: docstring); `regex` compiles 100 000 in about 20 ms.
-MAX_PATTERN_EXPANSION = 100_000
+MAX_PATTERN_EXPANSION = MAX_EXPANSION
 
 #: The `re` flags a task pattern may use.
 ALLOWED_FLAGS = int(re.IGNORECASE | re.MULTILINE | re.DOTALL | re.VERBOSE | re.ASCII | re.UNICODE)
@@ -140,48 +136,8 @@ def pattern_problem(pattern: str, flags: int = 0) -> str | None:
     return None
 
 
-_REPEATS = frozenset({"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"})
-
-
-def pattern_expansion(pattern: str, flags: int = 0, *, stop: int = MAX_PATTERN_EXPANSION) -> int:
-    """How many atoms `pattern` has with its counted repeats written out (a lower bound once it
-    passes `stop`, where counting ends). Reads the parse tree of Python's own regex parser
-    (`re._parser`, `sre_parse` before 3.11: there is no public API for it); raises re.error for
-    invalid syntax."""
-    parsed = _sre_parser.parse(pattern, flags)
-    total = 0
-    todo: list[tuple[Any, int]] = [(parsed, 1)]
-    while todo:
-        items, mult = todo.pop()
-        for op, av in items:
-            name = str(op)
-            if name in _REPEATS:
-                low, high, sub = av
-                count = high if high != _MAXREPEAT else max(low, 1)
-                todo.append((sub, min(mult * max(count, 1), stop + 1)))
-            elif name == "SUBPATTERN":
-                todo.append((av[-1], mult))
-            elif name == "BRANCH":
-                todo.extend((alt, mult) for alt in av[1])
-            elif name in ("ASSERT", "ASSERT_NOT"):
-                todo.append((av[1], mult))
-            elif name == "GROUPREF_EXISTS":
-                todo.extend((alt, mult) for alt in av[1:] if alt is not None)
-            elif name == "ATOMIC_GROUP":
-                todo.append((av, mult))
-            else:
-                total += mult
-            if total > stop:
-                return total
-    return total
-
-
-def _regex_flags(flags: int) -> int:
-    """The `regex` module's flags for `re` flags (ASCII differs in value)."""
-    out = 0
-    for re_flag, regex_flag in ((re.IGNORECASE, regex.IGNORECASE), (re.MULTILINE, regex.MULTILINE),
-                                (re.DOTALL, regex.DOTALL), (re.VERBOSE, regex.VERBOSE),
-                                (re.ASCII, regex.ASCII)):
-        if flags & re_flag:
-            out |= regex_flag
-    return out
+def pattern_expansion(pattern: str, flags: int = 0) -> int:
+    """How many atoms `pattern` has with its counted repeats written out (counting stops past
+    MAX_PATTERN_EXPANSION); `untrusted.bounded_regex.expansion`, shared with the simulator's
+    grep. Raises re.error for invalid syntax."""
+    return expansion(pattern, flags)

@@ -16,8 +16,6 @@ from mobile_gym.tasks.families import FAMILIES
 from mobile_gym.tasks.families.base import FamilyInfo, SuccessCheck, TaskFamily
 from mobile_gym.tasks.loader import LoadedTask
 
-NAMESPACE = "MobileEnv"
-
 #: Short id -> family name: each app's flagship task.
 ALIASES: dict[str, str] = {"Calendar": "CalendarAddOneEvent", "Markor": "MarkorCreateNote",
                            "Settings": "SystemWifiTurnOff"}
@@ -29,10 +27,9 @@ if len(_BY_NAME) != len(FAMILIES):
 
 def short_name(name: str) -> str:
     """`MobileEnv/<Name>-v0`, `<Name>-v0` or `<Name>` -> `<Name>` (aliases resolved)."""
-    short = name
-    if short.startswith(NAMESPACE + "/"):
-        short = short[len(NAMESPACE) + 1:]
-    short = short.removesuffix("-v0")
+    from mobile_gym.tasks.catalog import id_name
+
+    short = id_name(name) or name
     return ALIASES.get(short, short)
 
 
@@ -72,11 +69,16 @@ def as_family(task: Any, *, success_check: SuccessCheck | None = None) -> TaskFa
 
 
 def list_tasks() -> list[dict[str, Any]]:
-    """One dict per family: id, name, app, complexity, tags, step_limit, template."""
+    """One dict per family: id, name, app, apps, complexity, tags, step_limit (raw env steps),
+    template, android_world_name, difficulty, optimal_steps."""
+    from mobile_gym.tasks.catalog import env_id
+
     out = []
     for name in _BY_NAME:
         info: FamilyInfo = get_family(name).info()
-        out.append({"id": f"{NAMESPACE}/{name}-v0", "name": info.name, "app": info.app,
-                    "complexity": info.complexity, "tags": list(info.tags),
-                    "step_limit": info.step_limit, "template": info.template})
+        out.append({"id": env_id(name), "name": info.name, "app": info.app,
+                    "apps": list(info.apps), "complexity": info.complexity,
+                    "tags": list(info.tags), "step_limit": info.step_limit,
+                    "template": info.template, "android_world_name": info.android_world_name,
+                    "difficulty": info.difficulty, "optimal_steps": info.optimal_steps})
     return out

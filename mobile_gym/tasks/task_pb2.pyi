@@ -581,14 +581,39 @@ class EventSource(_message.Message):
         pattern: str
         def __init__(self, filters: _Optional[_Iterable[str]] = ..., pattern: _Optional[str] = ...) -> None: ...
     class ResponseEvent(_message.Message):
-        __slots__ = ("pattern", "mode", "threshold")
+        __slots__ = ("pattern", "mode", "threshold", "answer")
+        class AnswerCheck(_message.Message):
+            __slots__ = ("kind", "expected", "tolerance")
+            class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+                __slots__ = ()
+                STRING: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+                NUMBER: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+                DATE: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+                TIME: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+                DATETIME: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+                DURATION: _ClassVar[EventSource.ResponseEvent.AnswerCheck.Kind]
+            STRING: EventSource.ResponseEvent.AnswerCheck.Kind
+            NUMBER: EventSource.ResponseEvent.AnswerCheck.Kind
+            DATE: EventSource.ResponseEvent.AnswerCheck.Kind
+            TIME: EventSource.ResponseEvent.AnswerCheck.Kind
+            DATETIME: EventSource.ResponseEvent.AnswerCheck.Kind
+            DURATION: EventSource.ResponseEvent.AnswerCheck.Kind
+            KIND_FIELD_NUMBER: _ClassVar[int]
+            EXPECTED_FIELD_NUMBER: _ClassVar[int]
+            TOLERANCE_FIELD_NUMBER: _ClassVar[int]
+            kind: EventSource.ResponseEvent.AnswerCheck.Kind
+            expected: _containers.RepeatedScalarFieldContainer[str]
+            tolerance: float
+            def __init__(self, kind: _Optional[_Union[EventSource.ResponseEvent.AnswerCheck.Kind, str]] = ..., expected: _Optional[_Iterable[str]] = ..., tolerance: _Optional[float] = ...) -> None: ...
         PATTERN_FIELD_NUMBER: _ClassVar[int]
         MODE_FIELD_NUMBER: _ClassVar[int]
         THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+        ANSWER_FIELD_NUMBER: _ClassVar[int]
         pattern: str
         mode: EventSource.MatchMode
         threshold: float
-        def __init__(self, pattern: _Optional[str] = ..., mode: _Optional[_Union[EventSource.MatchMode, str]] = ..., threshold: _Optional[float] = ...) -> None: ...
+        answer: EventSource.ResponseEvent.AnswerCheck
+        def __init__(self, pattern: _Optional[str] = ..., mode: _Optional[_Union[EventSource.MatchMode, str]] = ..., threshold: _Optional[float] = ..., answer: _Optional[_Union[EventSource.ResponseEvent.AnswerCheck, _Mapping]] = ...) -> None: ...
     TEXT_RECOGNIZE_FIELD_NUMBER: _ClassVar[int]
     TEXT_DETECT_FIELD_NUMBER: _ClassVar[int]
     ICON_RECOGNIZE_FIELD_NUMBER: _ClassVar[int]

@@ -36,6 +36,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from mobile_gym import apps
 from mobile_gym.spaces.actions import DeviceOp, InvalidActionError
 from mobile_gym.spaces.text import UnicodeText
 from mobile_gym.wrappers._macro import run_primitives
@@ -62,14 +63,10 @@ _KEY_RE = re.compile(r"([A-Za-z_]\w*)=")
 #: One shell word: unquoted characters, backslash escapes and quoted runs, as shlex splits them.
 _WORD_RE = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""", re.DOTALL)
 
-#: App names open_app understands -> launch component (AndroidWorld's names and packages).
-APP_COMPONENTS: dict[str, str] = {
-    "calendar": "com.simplemobiletools.calendar.pro/com.simplemobiletools.calendar.pro.activities.MainActivity",
-    "simple calendar": "com.simplemobiletools.calendar.pro/com.simplemobiletools.calendar.pro.activities.MainActivity",
-    "simple calendar pro": "com.simplemobiletools.calendar.pro/com.simplemobiletools.calendar.pro.activities.MainActivity",
-    "markor": "net.gsantner.markor/net.gsantner.markor.activity.MainActivity",
-    "settings": "com.android.settings/com.android.settings.Settings",
-}
+#: App names open_app understands -> launch component: every name the catalogue gives an app of
+#: a default phone (label, key, AndroidWorld's names).
+APP_COMPONENTS: dict[str, str] = {name: record.component for record in apps.installed_by_default()
+                                  for name in record.names()}
 
 
 @dataclass(frozen=True)

@@ -85,9 +85,9 @@ def test_shell_exit_status_of_exit_n(adb_dev):
 
 def test_mobile_env_with_the_adb_backend(one):
     """MobileEnv(backend="adb") through adb-serve solves the Calendar task with its oracle script."""
-    from mobile_gym.policies import oracle_path, read_script
     from mobile_gym.env import MobileEnv
-    from mobile_gym.registration import task_path_for
+    from mobile_gym.policies import oracle_path, read_script
+    from mobile_gym.tasks.catalog import task_files
     from mobile_gym.wrappers import ElementActions
 
     server, _ = one
@@ -95,7 +95,7 @@ def test_mobile_env_with_the_adb_backend(one):
         "MobileEnv/CalendarOpenEditor-v0", backend="adb", serial="emulator-5554",
         device_kwargs={"host": "127.0.0.1", "port": server.port, "retries": 1,
                        "sleep": lambda s: server.advance("emulator-5554", s)}))
-    script = read_script(oracle_path(task_path_for("CalendarOpenEditor")))
+    script = read_script(oracle_path(task_files()["CalendarOpenEditor"]))
     try:
         obs, _ = env.reset(seed=0)
         assert '"Calendar"' in obs["elements"]

@@ -14,9 +14,7 @@ from mobile_gym.events import EventEngine, StepInputs
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.loader import LoadedTask, load_task
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "mobile_env_tasks"
-if not FIXTURES.is_dir():
-    FIXTURES = Path("/work/shared/fixtures/mobile_env_tasks")
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mobile_env_tasks"
 SIZE = (1080, 2400)
 ATTRS = ("index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked",
          "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable", "password",

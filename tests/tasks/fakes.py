@@ -11,7 +11,7 @@ import numpy as np
 
 from mobile_gym.device.base import FileEntry, LogLine, TextBox
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "mobile_env_tasks"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mobile_env_tasks"
 
 VH_XML = """<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">\
 <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example" \

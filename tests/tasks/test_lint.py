@@ -21,31 +21,34 @@ def _codes(findings: list[Finding]) -> list[str]:
     return [f.code for f in findings]
 
 
-def test_concatenation_in_openmoneybox_fixture() -> None:
-    findings = lint_file(FIXTURES / "openmoneybox.add_billings.textproto")
+def test_concatenation_in_fitness_log_fixture() -> None:
+    findings = lint_file(FIXTURES / "fitness_log.add_workouts.textproto")
     concat = [f for f in findings if f.code == "string-concatenation"]
-    assert len(concat) == 1
-    assert (concat[0].line, concat[0].severity) == (507, "warning")
-    assert "'extraassets'" in concat[0].message and "vocabulary[12]" in concat[0].message
-    assert str(concat[0]).startswith(f"{FIXTURES / 'openmoneybox.add_billings.textproto'}:507:")
+    assert len(concat) == 1 and len(findings) == 1
+    assert (concat[0].line, concat[0].severity) == (487, "warning")
+    assert "'yogaswimming'" in concat[0].message and "vocabulary[12]" in concat[0].message
+    assert str(concat[0]).startswith(f"{FIXTURES / 'fitness_log.add_workouts.textproto'}:487:")
 
 
-def test_falsy_episode_end_in_clock_fixture() -> None:
-    findings = lint_file(FIXTURES / "accessibility_forwarder_clock_set_timer.m.textproto")
+def test_falsy_episode_end_in_stopwatch_fixture() -> None:
+    findings = lint_file(FIXTURES / "stopwatch_lap_log.m.textproto")
     falsy = [f for f in findings if f.code == "falsy-episode-end"]
-    assert len(falsy) == 1 and falsy[0].node_id == 1 and falsy[0].line == 117
+    assert len(falsy) == 1 and falsy[0].node_id == 1 and falsy[0].line == 81
     assert "FAILURE" in falsy[0].message and "id 1:" in str(falsy[0])
 
 
-def test_wikihow_fixtures_are_clean() -> None:
-    for name in ("180_on_a_scooter-8.textproto", "apply_cc_cream-0.textproto"):
-        assert lint_file(FIXTURES / name) == []
+def test_search_and_quiz_fixtures_are_clean() -> None:
+    names = ("recipe_search-omelette.textproto", "recipe_search-lentil_soup-about.textproto",
+             "recipe_search-pancakes-reviews.textproto", "recipe_search-flatbread-category.textproto",
+             "flashcards_quiz.textproto")
+    for name in names:
+        assert lint_file(FIXTURES / name) == [], name
 
 
 def test_broken_fixture_is_one_located_error() -> None:
-    findings = lint_file(FIXTURES / "systemui_egg_land_default.m.textproto")
+    findings = lint_file(FIXTURES / "broken_reset_steps.m.textproto")
     assert len(findings) == 1
-    assert (findings[0].severity, findings[0].line, findings[0].column) == ("error", 63, 79)
+    assert (findings[0].severity, findings[0].line, findings[0].column) == ("error", 21, 71)
 
 
 CRAFTED = """\
@@ -142,9 +145,9 @@ def test_exit_status_and_cli(tmp_path: Path, capsys) -> None:
     clean.write_text('event_sources { log_event { pattern: "(x)" } id: 1 }\n'
                      "event_slots { reward_listener { events { id: 1 } } }\n")
     assert main([str(clean)]) == 0
-    assert main([str(FIXTURES / "openmoneybox.add_billings.textproto")]) == 1
+    assert main([str(FIXTURES / "fitness_log.add_workouts.textproto")]) == 1
     assert "string-concatenation" in capsys.readouterr().out
-    assert main([str(FIXTURES / "systemui_egg_land_default.m.textproto")]) == 2
+    assert main([str(FIXTURES / "broken_reset_steps.m.textproto")]) == 2
     proc = subprocess.run([sys.executable, "-m", "mobile_gym.tasks.lint", str(clean)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0 and proc.stdout == ""

@@ -1,9 +1,10 @@
-"""Loading task files: Mobile-Env fixtures, formats, located errors, semantic validation."""
+"""Loading task files: Mobile-Env-format fixtures, formats, located errors, semantic validation."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,12 @@ from mobile_gym.tasks import (
 
 from .fakes import FIXTURES
 
-PARSEABLE = sorted(p for p in FIXTURES.glob("*.textproto") if "systemui_egg" not in p.name)
-BROKEN = FIXTURES / "systemui_egg_land_default.m.textproto"
+PARSEABLE = sorted(p for p in FIXTURES.glob("*.textproto") if not p.name.startswith("broken_"))
+BROKEN = FIXTURES / "broken_reset_steps.m.textproto"
 
 
 def test_fixture_set_is_there() -> None:
-    assert len(PARSEABLE) == 6 and BROKEN.exists()
+    assert len(PARSEABLE) == 7 and BROKEN.exists()
 
 
 @pytest.mark.parametrize("path", PARSEABLE, ids=lambda p: p.name)
@@ -41,29 +42,37 @@ def test_every_parseable_fixture_loads(path: Path) -> None:
 
 
 def test_fixture_details_survive_parsing() -> None:
-    money = load_task(FIXTURES / "openmoneybox.add_billings.textproto").proto
-    assert "extraassets" in money.vocabulary  # textproto concatenation, flagged by the linter
-    assert len(money.event_sources) == 33 and len(money.command) == 2
-    clock = load_task(FIXTURES / "accessibility_forwarder_clock_set_timer.m.textproto").proto
-    assert list(clock.event_slots.extra_listener.transformation) == [
+    fit = load_task(FIXTURES / "fitness_log.add_workouts.textproto").proto
+    assert "yogaswimming" in fit.vocabulary  # textproto concatenation, flagged by the linter
+    assert len(fit.event_sources) == 33 and len(fit.command) == 2
+    assert fit.event_sources[-4].text_detect.expect == "\\+60 *min"  # the unknown escape is kept
+    assert list(fit.event_slots.reward_listener.events[3].event.prerequisite) == [42, 43, 44, 45]
+    watch = load_task(FIXTURES / "stopwatch_lap_log.m.textproto").proto
+    assert list(watch.event_slots.extra_listener.transformation) == [
         "import ast", "y = {x[0]: ast.literal_eval(x[1])}"]
-    assert clock.extras_spec[0].dtype == task_pb2.ArraySpec.STRING_U250
-    scooter = load_task(FIXTURES / "180_on_a_scooter-8.textproto").proto
-    assert scooter.setup_steps[1].adb_call.HasField("rotate")  # `rotate: {}`
-    assert scooter.event_slots.reward_listener.events[0].event.id == 4
+    assert watch.extras_spec[0].dtype == task_pb2.ArraySpec.STRING_U250
+    assert [s.WhichOneof("step") for s in watch.setup_steps] == ["adb_call", "sleep", "adb_call", "sleep", "adb_call"]
+    assert watch.setup_steps[0].success_condition.check_install.package_name == "org.example.a11ylogger"
+    search = load_task(FIXTURES / "recipe_search-omelette.textproto").proto
+    assert search.setup_steps[1].adb_call.HasField("rotate")  # `rotate: {}`
+    assert search.event_slots.reward_listener.events[0].event.id == 4
+    quiz = load_task(FIXTURES / "flashcards_quiz.textproto").proto
+    assert [s.WhichOneof("event") for s in quiz.event_sources] == [
+        "icon_detect", "icon_match", "view_hierarchy_event", "log_event", "response_event", "log_event"]
+    assert list(quiz.event_slots.reward_listener.events[0].event.events[0].event.cache_until) == [14]
 
 
 def test_broken_fixture_names_file_line_and_column() -> None:
     with pytest.raises(TaskFormatError) as err:
         load_task(BROKEN)
     e = err.value
-    assert (e.path, e.line, e.column) == (str(BROKEN), 63, 79)
+    assert (e.path, e.line, e.column) == (str(BROKEN), 21, 71)
     assert e.field == "reset_steps"
-    assert str(e).startswith(f"{BROKEN}:63:79: field 'reset_steps': ")
+    assert str(e).startswith(f"{BROKEN}:21:71: field 'reset_steps': ")
 
 
 def test_broken_fixture_after_brace_fix_names_the_deepmind_field(tmp_path: Path) -> None:
-    fixed = tmp_path / "egg.textproto"
+    fixed = tmp_path / "fixed.textproto"
     fixed.write_text(BROKEN.read_text().replace("} } } },", "} } },", 1))
     with pytest.raises(TaskFormatError) as err:
         load_task(fixed)
@@ -76,6 +85,8 @@ def test_round_trip_textproto_json_yaml(path: Path, tmp_path: Path) -> None:
     task = load_task(path).proto
     as_json = to_json(task)
     assert load_task(as_json).proto == task  # a string starting with "{" is JSON
+    if (path.parent / "icons").is_dir():  # assets are read from the task file's own folder
+        shutil.copytree(path.parent / "icons", tmp_path / "icons")
     json_file = tmp_path / "t.json"
     json_file.write_text(as_json)
     assert load_task(json_file).proto == task
@@ -358,7 +369,7 @@ def test_random_valid_tasks_round_trip(task: task_pb2.Task, fmt: str) -> None:
     assert loads(text, fmt=fmt).proto == task
 
 
-_SEED_TEXT = (FIXTURES / "180_on_a_scooter-8.textproto").read_text()
+_SEED_TEXT = (FIXTURES / "recipe_search-omelette.textproto").read_text()
 _SEED_JSON = to_json(loads(_SEED_TEXT).proto)
 
 

@@ -18,28 +18,28 @@ def steps(text: str) -> list[task_pb2.SetupStep]:
     return list(task.reset_steps)
 
 
-def test_reset_steps_of_a_real_task(device: FakeDevice) -> None:
-    task = load_task(FIXTURES / "accessibility_forwarder_clock_set_timer.m.textproto").proto
-    device.packages.add("com.google.android.deskclock")
+def test_reset_steps_of_a_mobile_env_task(device: FakeDevice) -> None:
+    task = load_task(FIXTURES / "stopwatch_lap_log.m.textproto").proto
+    device.packages.add("org.example.stopwatch")
     run_steps(task.reset_steps, device, label="reset step")
     assert device.commands == [
-        "am force-stop com.google.android.deskclock",
-        "pm clear com.google.android.deskclock",
-        "am start -n com.google.android.deskclock/com.android.deskclock.DeskClock",
+        "am force-stop org.example.stopwatch",
+        "pm clear org.example.stopwatch",
+        "am start -n org.example.stopwatch/org.example.stopwatch.TimerActivity",
     ]
     assert device.current_activity() == \
-        "com.google.android.deskclock/com.android.deskclock.DeskClock"
+        "org.example.stopwatch/org.example.stopwatch.TimerActivity"
 
 
 def test_missing_app_fails_with_step_call_and_answer(device: FakeDevice) -> None:
-    task = load_task(FIXTURES / "accessibility_forwarder_clock_set_timer.m.textproto").proto
+    task = load_task(FIXTURES / "stopwatch_lap_log.m.textproto").proto
     with pytest.raises(TaskSetupError) as err:
         run_steps(task.reset_steps, device, label="reset step")
     e = err.value
     assert e.index == 1 and e.call.startswith("clear_cache")
     assert "Failed" in e.answer
     assert str(e).startswith("reset step 1 (clear_cache: package_name: "
-                             "\"com.google.android.deskclock\")")
+                             "\"org.example.stopwatch\")")
 
 
 def test_wait_for_app_screen_uses_device_time(device: FakeDevice) -> None:

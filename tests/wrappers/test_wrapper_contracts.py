@@ -13,7 +13,13 @@ from gymnasium.utils.env_checker import check_env
 
 from mobile_gym.spaces import InvalidActionError
 from mobile_gym.wrappers import (
-    DIRECTIONS, ELEMENT_ACTIONS, Element, ElementActions, ElementFeatures, PixelsOnly, SingleTap,
+    DIRECTIONS,
+    ELEMENT_ACTIONS,
+    Element,
+    ElementActions,
+    ElementFeatures,
+    PixelsOnly,
+    SingleTap,
     TapGrid,
 )
 from tests.env.conftest import make_fake_env

@@ -10,8 +10,16 @@ from gymnasium.utils.env_checker import check_env
 
 from mobile_gym.spaces import InvalidActionError
 from mobile_gym.wrappers import (
-    ELEMENT_ACTIONS, FEATURE_NAMES, ElementActions, ElementFeatures, PixelsOnly, RecordEpisode,
-    SingleTap, TapGrid, extract_elements, replay_episode,
+    ELEMENT_ACTIONS,
+    FEATURE_NAMES,
+    ElementActions,
+    ElementFeatures,
+    PixelsOnly,
+    RecordEpisode,
+    SingleTap,
+    TapGrid,
+    extract_elements,
+    replay_episode,
 )
 from tests.env.conftest import make_fake_env
 

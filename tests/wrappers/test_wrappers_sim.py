@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import gymnasium as gym
 import pytest
@@ -9,9 +10,14 @@ from gymnasium.wrappers import GrayscaleObservation, ResizeObservation
 
 from mobile_gym.env import MobileEnv
 from mobile_gym.policies import oracle_path, read_script
-from mobile_gym.registration import registered_tasks, task_path_for
+from mobile_gym.tasks.catalog import resolve, task_files
 from mobile_gym.wrappers import (
-    ElementActions, ElementFeatures, PixelsOnly, RecordEpisode, TapGrid, replay_episode,
+    ElementActions,
+    ElementFeatures,
+    PixelsOnly,
+    RecordEpisode,
+    TapGrid,
+    replay_episode,
 )
 from mobile_gym.wrappers.record_episode import load_trajectory
 
@@ -32,9 +38,9 @@ def test_gymnasium_resize_and_grayscale_compose_with_pixels_only():
     assert obs.shape == (84, 84)
 
 
-@pytest.mark.parametrize("name", sorted(n for n, p in registered_tasks().items() if oracle_path(p).exists()))
+@pytest.mark.parametrize("name", sorted(n for n, p in task_files().items() if oracle_path(p).exists()))
 def test_every_registered_oracle_succeeds_through_task_v0(name):
-    path = task_path_for(name)
+    path = task_files()[name]
     env = ElementActions(gym.make("MobileEnv/Task-v0", task_path=str(path)))
     env.reset(seed=0)
     for line in read_script(oracle_path(path)):
@@ -47,7 +53,7 @@ def test_element_actions_oracle_reaches_success():
     obs, _ = env.reset(seed=0)
     assert '"Calendar"' in obs["elements"]
     total = 0.0
-    for line in read_script(oracle_path(task_path_for(CAL))):
+    for line in read_script(oracle_path(Path(resolve(CAL).source))):
         obs, reward, terminated, truncated, info = env.step(env.command(line))
         total += reward
     assert terminated and not truncated and info["success"] and total == 2.0

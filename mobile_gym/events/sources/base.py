@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 from lxml import etree
@@ -13,7 +15,7 @@ from mobile_gym.device.base import Device, LogLine, TextBox
 from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.ui_tree import UiTree
 
-__all__ = ["Context", "Repeat", "Source", "rect_to_box"]
+__all__ = ["CompileTools", "Context", "Repeat", "Source", "SourceSpec", "rect_to_box"]
 
 
 class Repeat(enum.Enum):
@@ -53,6 +55,31 @@ class Context(Protocol):
     def set_memo(self, key: Hashable, value: Any) -> None: ...
 
 
+class CompileTools(Protocol):
+    """What the engine lends a source kind while it compiles (implemented by the engine)."""
+
+    directory: Path | None      # the task file's folder, None in memory
+    assets: Any                 # tasks.assets.TaskAssets of that folder: the only files it may read
+    options: Any                # the engine's EngineOptions
+
+    def rect(self, event: Any, where: str) -> tuple[float, float, float, float]: ...
+    def icon_model(self) -> Any: ...
+    def sentence_encoder(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """One `EventSource` message as a source kind's `from_proto` receives it."""
+
+    node_id: int
+    repeat: Repeat
+    kind: str                   # the oneof name, e.g. "text_detect"
+    event: Any                  # the oneof's message
+    where: str                  # "FILE:LINE:COL: event source #i (id n) <kind>"
+    locate: Callable[[tuple[Any, ...], str], str]  # (field path inside the event, what) -> where
+    tools: CompileTools
+
+
 def rect_to_box(rect: tuple[float, float, float, float], size: tuple[int, int]) -> tuple[int, int, int, int]:
     """Normalised (x0, y0, x1, y1) -> device pixels (left, top, right, bottom), rounded outward."""
     w, h = size
@@ -70,9 +97,19 @@ class Source:
     and returns the match values (several matches in one step accumulate).
     """
 
+    #: The `EventSource.event` oneof names this class compiles (the engine's kind table).
+    kinds: ClassVar[tuple[str, ...]] = ()
     kind: str = ""
     needs: str = ""  # "text" | "icon" | "hierarchy" | "log" | "response" | "state"
     stream: bool = False  # log/response: LAST compares with the previous input, not the previous step
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> Source:
+        """Compile one source of this kind; TaskCompileError naming `spec.where` on bad input."""
+        raise NotImplementedError
+
+    def begin_episode(self, device: Device | None) -> None:
+        """The episode starts (after the task's reset steps): take baselines here if needed."""
 
     def __init__(self, node_id: int, repeat: Repeat, where: str) -> None:
         self.id = node_id

@@ -13,15 +13,38 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.events.icon_model import IconModel
+from mobile_gym.events.errors import ModelUnavailableError, TaskCompileError
+from mobile_gym.events.icon_model import IconModel, load_asset_image
 from mobile_gym.events.matchers import NO_MATCH
-from mobile_gym.events.sources.base import Context, Repeat, Source, rect_to_box
+from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec, rect_to_box
 
 __all__ = ["IconSource"]
 
 
 class IconSource(Source):
+    kinds = ("icon_recognize", "icon_detect", "icon_match", "icon_detect_match")
     needs = "icon"
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> IconSource:
+        ev, at, tools = spec.event, spec.where, spec.tools
+        rect = tools.rect(ev, at)
+        if spec.kind in ("icon_recognize", "icon_detect"):
+            name = getattr(ev, "class")
+            if not name:
+                raise TaskCompileError(f"{at}: icon class is empty")
+            model = tools.icon_model()
+            if name not in model.classes():
+                raise ModelUnavailableError(
+                    f"{at}: the icon model has no templates for class {name!r} (known: "
+                    f"{', '.join(sorted(model.classes())) or 'none'}); put images under "
+                    f"<task dir>/icons/{name}/ or pass icon_model=TemplateIconModel(...)")
+            return cls(spec.node_id, spec.repeat, at, kind=spec.kind, rect=rect, model=model,
+                       class_name=name)
+        if not ev.path:
+            raise TaskCompileError(f"{at}: icon path is empty")
+        return cls(spec.node_id, spec.repeat, at, kind=spec.kind, rect=rect, model=tools.icon_model(),
+                   reference=load_asset_image(tools.assets, ev.path, where=at))
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, kind: str,
                  rect: tuple[float, float, float, float], model: IconModel,

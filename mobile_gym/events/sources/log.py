@@ -18,7 +18,7 @@ from typing import Any
 from mobile_gym.device.base import LogLine
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
-from mobile_gym.events.sources.base import Context, Repeat, Source
+from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 from mobile_gym.tasks.logcat_filters import LEVELS as _LEVELS
 from mobile_gym.tasks.logcat_filters import filter_spec_problem, split_spec
 from mobile_gym.tasks.patterns import TaskPattern
@@ -87,9 +87,15 @@ class LogMatcher:
 class LogSource(Source):
     """A log_event source: this step's new lines that pass its filters, regex on the message."""
 
+    kinds = ("log_event",)
     kind = "log_event"
     needs = "log"
     stream = True
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> LogSource:
+        return cls(spec.node_id, spec.repeat, spec.where, filters=list(spec.event.filters),
+                   pattern=spec.event.pattern)
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, filters: Sequence[str], pattern: str) -> None:
         super().__init__(node_id, repeat, where)

@@ -12,12 +12,13 @@ setting). rows_added / rows_removed compare with a baseline taken at
 from __future__ import annotations
 
 import json
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.events.errors import InputError, TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
-from mobile_gym.events.sources.base import Context, Repeat, Source
+from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 
 __all__ = ["StateSource"]
 
@@ -41,8 +42,13 @@ class _Observation:
 
 
 class StateSource(Source):
+    kinds = ("state_event",)
     kind = "state_event"
     needs = "state"
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> StateSource:
+        return cls(spec.node_id, spec.repeat, spec.where, check=spec.event)
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, check: Any) -> None:
         self.check = check

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from mobile_gym.events.matchers import Matcher
-from mobile_gym.events.sources.base import Context, Repeat, Source, rect_to_box
+from mobile_gym.events.matchers import Matcher, make_matcher
+from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec, rect_to_box
 from mobile_gym.events.text_model import boxes_in
 
 __all__ = ["FULL_SCREEN", "TextSource"]
@@ -21,7 +21,16 @@ FULL_SCREEN = (0.0, 0.0, 1.0, 1.0)
 
 
 class TextSource(Source):
+    kinds = ("text_recognize", "text_detect")
     needs = "text"
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> TextSource:
+        ev = spec.event
+        matcher = make_matcher(ev.mode, ev.expect, ev.threshold, where=spec.where,
+                               encoder=spec.tools.sentence_encoder)
+        return cls(spec.node_id, spec.repeat, spec.where, kind=spec.kind,
+                   rect=spec.tools.rect(ev, spec.where), matcher=matcher)
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, kind: str,
                  rect: tuple[float, float, float, float], matcher: Matcher) -> None:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from mobile_gym.events.errors import TaskCompileError
-from mobile_gym.events.selector import CompiledSelector
-from mobile_gym.events.sources.base import Context, Repeat, Source
+from mobile_gym.events.selector import CompiledSelector, compile_selector
+from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 from mobile_gym.tasks.patterns import TaskPattern
 
 __all__ = ["PropertyCheck", "ViewHierarchySource", "parse_bounds"]
@@ -86,8 +86,29 @@ class PropertyCheck:
 
 
 class ViewHierarchySource(Source):
+    kinds = ("view_hierarchy_event",)
     kind = "view_hierarchy_event"
     needs = "hierarchy"
+
+    @classmethod
+    def from_proto(cls, spec: SourceSpec) -> ViewHierarchySource:
+        ev = spec.event
+        selector = compile_selector(list(ev.selector), where=spec.locate(("selector",), "selector"))
+        checks = []
+        for j, p in enumerate(ev.properties):
+            at = spec.locate(("properties", j), f"property #{j}")
+            which = p.WhichOneof("property_value")
+            if not p.property_name:
+                raise TaskCompileError(f"{at}: property_name is empty")
+            if which == "pattern":
+                checks.append(PropertyCheck(p.property_name, pattern=p.pattern, where=at))
+            elif which in ("integer", "floating"):
+                checks.append(PropertyCheck(p.property_name, reference=float(getattr(p, which)), sign=p.sign,
+                                            reference_on_left=spec.tools.options.vh_reference_on_left,
+                                            where=at))
+            else:  # present = match, value reported
+                checks.append(PropertyCheck(p.property_name, where=at))
+        return cls(spec.node_id, spec.repeat, spec.where, selector=selector, properties=checks)
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, selector: CompiledSelector,
                  properties: Sequence[PropertyCheck]) -> None:

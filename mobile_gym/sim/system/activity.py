@@ -132,9 +132,12 @@ class AppContext:
         self.storage.mkdir(f"{self.data_dir}/databases", parents=True)
         return self.storage.host_path(f"{self.data_dir}/databases/{name}")
 
-    def connect_db(self, name: str) -> sqlite3.Connection:
-        """A fresh connection to one of the app's databases; close it before the step ends."""
-        return sqlite3.connect(self.database_path(name))
+    def connect_db(self, name: str, **connect_kwargs: Any) -> sqlite3.Connection:
+        """A fresh, guarded connection to one of the app's databases (Storage.open_database:
+        it stays inside the file and within the device's free space); close it before the
+        step ends."""
+        self.database_path(name)  # the databases folder exists
+        return self.storage.open_database(f"{self.data_dir}/databases/{name}", **connect_kwargs)
 
     def now(self) -> float:
         return self.clock.now()

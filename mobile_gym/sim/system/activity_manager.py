@@ -10,6 +10,7 @@ the launcher), `force-stop` kills the process and removes its tasks.
 from __future__ import annotations
 
 import heapq
+import os
 import random
 import traceback
 import zlib
@@ -171,7 +172,8 @@ class ActivityManager:
     def _syslog(self, priority: str, tag: str, message: str, tid: int = TID_BINDER) -> None:
         self.logs.write(priority, tag, message, SYSTEM_SERVER_PID, tid, buffer="system")
 
-    def _token(self, text: str) -> str:
+    def token(self, text: str) -> str:
+        """A stable 7-hex-digit identity for `text` on this device (record and window tokens)."""
         return f"{zlib.crc32(f'{self.seed}:{text}'.encode()) & 0xFFFFFFF:07x}"
 
     # -- processes -------------------------------------------------------------------------
@@ -217,12 +219,23 @@ class ActivityManager:
         proc = self.processes.get(package)
         pid = proc.pid if proc is not None else SYSTEM_SERVER_PID
         lines = ["FATAL EXCEPTION: main", f"Process: {package}, PID: {pid}"]
-        lines += [ln for chunk in traceback.format_exception(exc) for ln in chunk.rstrip("\n").split("\n")]
+        lines += self._crash_trace(exc)
         for line in lines:
             self.logs.write("E", "AndroidRuntime", line, pid, pid, buffer="crash")
         self._syslog("I", "ActivityManager", f"Process {package} (pid {pid}) has died: fg  TOP ", TID_AM)
         self._kill(package, reason=None)
         self._after_change()
+
+    def _crash_trace(self, exc: BaseException) -> list[str]:
+        """The exception and its frames as Android prints a Java stack ("<Type>: <message>",
+        then "    at <function>(<File>:<line>)"), without host paths: file names only, and the
+        message's storage paths as device paths."""
+        kind = type(exc)
+        message = self.storage.device_text(str(exc))
+        lines = [f"{kind.__module__}.{kind.__qualname__}: {message}".split("\n")[0][:1000]]
+        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+            lines.append(f"\tat {frame.name}({os.path.basename(frame.filename)}:{frame.lineno})")
+        return lines
 
     # -- starting --------------------------------------------------------------------------
     def start(self, intent: Intent, *, caller: Activity | None = None, caller_uid: int | None = None) -> StartResult:
@@ -321,7 +334,7 @@ class ActivityManager:
         activity.app = proc.app
         activity.intent = intent
         activity._am = self
-        rec = ActivityRecord(activity, component, task, intent, self._token(f"{component}:{task.task_id}:"
+        rec = ActivityRecord(activity, component, task, intent, self.token(f"{component}:{task.task_id}:"
                                                                             f"{len(task.records)}"))
         activity._record = rec
         task.records.append(rec)

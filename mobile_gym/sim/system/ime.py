@@ -41,7 +41,7 @@ class InputMethod:
         screen = self._screen
         self.keyboard = KeyboardView(self._target)
         self.keyboard.measure((EXACTLY, screen.width), (AT_MOST, screen.height))
-        self.height = self.keyboard._mh
+        self.height = self.keyboard.measured_height
         self.window = Window(self.keyboard, package=IME_PACKAGE, kind="ime", focusable=False,
                              bounds=screen.ime_bounds(self.height), title="InputMethod")
 

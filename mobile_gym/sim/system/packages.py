@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from mobile_gym.apps import AppRecord
+
 if TYPE_CHECKING:
     from mobile_gym.sim.system.activity import Activity, AppContext, Intent
 
@@ -26,13 +28,15 @@ SYSTEM_PACKAGES = (
 
 
 class App:
-    """One installed app. Subclass it and set the class attributes; add the class to
-    `mobile_gym.sim.apps.default_apps()`.
+    """One installed app. Subclass it, set `record` to the app's catalogue record (which gives
+    the package, label, launcher activity and version) and the drawing and activity attributes.
+    `mobile_gym.sim.apps.default_apps()` finds it in `sim/apps/<record.key>/`.
 
     An instance lives as long as the app's process (created on first start, dropped on
     force-stop); durable state belongs in storage (`ctx.data_dir`), never in the instance.
     """
 
+    record: ClassVar[AppRecord | None] = None
     package: ClassVar[str]
     label: ClassVar[str]
     icon: ClassVar[str] = "app"
@@ -42,6 +46,16 @@ class App:
     version_name: ClassVar[str] = "1.0"
     version_code: ClassVar[int] = 1
     show_in_launcher: ClassVar[bool] = True           # False for the launcher itself
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        record = cls.__dict__.get("record")
+        if isinstance(record, AppRecord):
+            cls.package = record.package
+            cls.label = record.label
+            cls.launcher_activity = record.launcher_activity or record.main_activity
+            cls.version_name = record.version
+            cls.version_code = record.version_code
 
     def __init__(self) -> None:
         self.ctx: AppContext | None = None

@@ -54,7 +54,7 @@ class ScreenLayout:
         width = min(self.width - 2 * self.dp(24), self.dp(560))
         max_h = c.height - 2 * self.dp(24)
         root.measure((EXACTLY, width), (AT_MOST, max_h))
-        h = min(max(root._mh, 1), max_h)
+        h = min(max(root.measured_height, 1), max_h)
         left = (self.width - width) // 2
         top = c.top + (c.height - h) // 2
         return Rect(left, top, left + width, top + h)

@@ -5,20 +5,39 @@ Layout under the host root mirrors Android: `data/data/<pkg>/…`, `data/local/t
 rewritten to their canonical paths. Paths are normalised; a path that would leave the
 device root (`/..`), or a symlink pointing out of it, is refused with `PermissionError`.
 Only `/data` and `/storage` are writable, as for the shell user on a real device.
+
+A device has `quota_bytes` of storage (the bytes of its files): a write past it fails with
+ENOSPC ("No space left on device"), and a database opened with `open_database` cannot grow
+past the free space it had when opened (SQLite then reports "database or disk is full").
+Error texts name device paths only, never the host directory.
 """
 
 from __future__ import annotations
 
 import builtins
+import dataclasses
+import errno
+import functools
 import os
 import posixpath
 import shutil
+import sqlite3
 import stat as _stat
 import tempfile
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from mobile_gym.sim.system.clock import Clock
+from mobile_gym.untrusted import sqlite_guard
+
+#: Default storage of one simulated device (the sum of its files' sizes).
+DEFAULT_QUOTA_BYTES = 256 * 1024 * 1024
+#: Bounds of an app's own database connections: a database pushed by a task may carry
+#: triggers and views, which must not stall the step that opens it.
+APP_SQLITE_LIMITS = sqlite_guard.Limits(instructions=50_000_000)
+_DB_COMPANIONS = ("", "-wal", "-shm", "-journal")
 
 EXTERNAL = "/storage/emulated/0"
 _ALIASES = (
@@ -33,6 +52,11 @@ _SKELETON = ("/data/data", "/data/local/tmp", "/data/system", EXTERNAL + "/Downl
              EXTERNAL + "/Documents", EXTERNAL + "/DCIM", EXTERNAL + "/Pictures",
              EXTERNAL + "/Music", EXTERNAL + "/Movies", EXTERNAL + "/Android/data",
              "/system/bin", "/proc", "/dev")
+
+
+class OutsideStorageError(PermissionError):
+    """A device path that climbs above `/` or resolves (through a symlink) out of the storage.
+    The shell reports it as a missing file, so nothing tells where the storage lives."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +93,7 @@ def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str
             continue
         depth = depth - 1 if part == ".." else depth + 1
         if depth < 0:
-            raise PermissionError(f"device path {path!r} escapes the device root")
+            raise OutsideStorageError(f"device path {path!r} escapes the device root")
     norm = posixpath.normpath(joined)
     if norm.startswith("//"):
         norm = "/" + norm.lstrip("/")
@@ -80,11 +104,35 @@ def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str
     return norm
 
 
+def _device_errors(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Re-raise an OSError raised by a host call (it names a host file) as the same kind of
+    error naming the device path given to `method`, so no message shows the host folder."""
+
+    @functools.wraps(method)
+    def wrapper(self: Storage, path: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, path, *args, **kwargs)
+        except OSError as exc:
+            if exc.filename is None or not exc.errno:
+                raise
+            raise OSError(exc.errno, f"{path}: {os.strerror(exc.errno)}") from None
+
+    return wrapper
+
+
 class Storage:
     """Device paths <-> host files under `root_dir` (a fresh temp dir when not given)."""
 
-    def __init__(self, clock: Clock, root_dir: str | None = None) -> None:
+    def __init__(self, clock: Clock, root_dir: str | None = None, *,
+                 quota_bytes: int = DEFAULT_QUOTA_BYTES) -> None:
+        if not isinstance(quota_bytes, int) or isinstance(quota_bytes, bool) or quota_bytes <= 0:
+            raise ValueError(f"quota_bytes={quota_bytes!r}: expected a positive int (bytes)")
         self._clock = clock
+        self.quota_bytes = quota_bytes
+        # Bytes in files, kept up to date by this class's writes (None: count them again);
+        # `_watched` holds the sizes last counted of files written behind its back (databases).
+        self._used: int | None = None
+        self._watched: dict[str, int] = {}
         if root_dir is None:
             root_dir = tempfile.mkdtemp(prefix="mobile_gym_sim_")
             self._finalizer: weakref.finalize | None = weakref.finalize(self, shutil.rmtree, root_dir, True)
@@ -101,6 +149,10 @@ class Storage:
             os.makedirs(self._host(d), exist_ok=True)
 
     # -- paths -------------------------------------------------------------------------
+
+    def use_clock(self, clock: Clock) -> None:
+        """Stamp modification times from `clock` (the restored device's clock after a restore)."""
+        self._clock = clock
     def _host(self, device_path: str) -> str:
         norm = normalize(device_path)
         return self.root if norm == "/" else os.path.join(self.root, norm[1:])
@@ -118,10 +170,17 @@ class Storage:
             return host
         real = os.path.realpath(host)
         if real != self.root and not real.startswith(self.root + os.sep):
-            raise PermissionError(f"device path {device_path!r} resolves outside the device storage")
+            raise OutsideStorageError(f"device path {device_path!r} resolves outside the device storage")
         if host != self.root and os.path.realpath(folder) == folder:
             self._real_folders.add(folder)
         return host
+
+    def device_text(self, text: str) -> str:
+        """`text` with every host path under the storage turned into its device path (for
+        messages that may quote one, such as an exception from SQLite or the OS)."""
+        if self.root not in text:
+            return text
+        return text.replace(self.root + os.sep, "/").replace(self.root, "/")
 
     def _writable(self, device_path: str) -> str:
         norm = normalize(device_path)
@@ -142,6 +201,7 @@ class Storage:
         except (PermissionError, FileNotFoundError):
             return False
 
+    @_device_errors
     def read(self, path: str) -> bytes:
         host = self.host_path(path)
         if os.path.isdir(host):
@@ -172,6 +232,7 @@ class Storage:
         self._mtimes[rel] = (st.st_mtime_ns, st.st_size, now)
         return now
 
+    @_device_errors
     def mtime(self, path: str) -> float:
         """Device time of the last change of a file or directory."""
         return self._device_mtime(*self._host_stat(path))
@@ -180,10 +241,12 @@ class Storage:
         is_dir = _stat.S_ISDIR(st.st_mode)
         return DirEntry(name, is_dir, 4096 if is_dir else st.st_size, self._device_mtime(host, st))
 
+    @_device_errors
     def stat(self, path: str) -> DirEntry:
         host, st = self._host_stat(path)
         return self._entry(posixpath.basename(normalize(path)) or "/", host, st)
 
+    @_device_errors
     def list(self, path: str) -> list[DirEntry]:
         """Entries of a directory, sorted by name."""
         host = self.host_path(path)
@@ -203,6 +266,7 @@ class Storage:
         st = os.stat(host)
         self._mtimes[self._rel(host)] = (st.st_mtime_ns, st.st_size, self._clock.now())
 
+    @_device_errors
     def write(self, path: str, data: bytes, append: bool = False) -> None:
         """Write (or append) bytes, creating parent directories."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -213,12 +277,60 @@ class Storage:
         parent = os.path.dirname(host)
         if os.path.exists(parent) and not os.path.isdir(parent):
             raise NotADirectoryError(f"{path}: Not a directory")
+        old = _size(host)
+        new = old + len(data) if append else len(data)
+        self._reserve(new - old)
         os.makedirs(parent, exist_ok=True)
         with open(host, "ab" if append else "wb") as fh:
             fh.write(bytes(data))
+        if self._used is not None:
+            self._used += new - old
+        if host in self._watched:
+            self._watched[host] = new
         self._touched(host)
         self._touched(parent)
 
+    # -- space -------------------------------------------------------------------------
+    def used_bytes(self) -> int:
+        """Bytes in the device's files (what counts against `quota_bytes`)."""
+        if self._used is None:
+            total = 0
+            for dirpath, _dirs, names in os.walk(self.root):
+                total += sum(_size(os.path.join(dirpath, name)) for name in names)
+            self._used = total
+            self._watched = {host: _size(host) for host in self._watched}
+        else:
+            for host, counted in self._watched.items():
+                now = _size(host)
+                if now != counted:
+                    self._used += now - counted
+                    self._watched[host] = now
+        return self._used
+
+    def _reserve(self, extra: int) -> None:
+        """Refuse a change that adds `extra` bytes past the quota (ENOSPC, as Android does)."""
+        if extra > 0 and self.used_bytes() + extra > self.quota_bytes:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def open_database(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
+                      **connect_kwargs: Any) -> sqlite3.Connection:
+        """A guarded SQLite connection to the database at device `path` (see
+        `mobile_gym.untrusted.sqlite_guard`); the file may grow into the free space only."""
+        return self.open_database_budget(path, limits, **connect_kwargs)[0]
+
+    def open_database_budget(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
+                             **connect_kwargs: Any) -> tuple[sqlite3.Connection, sqlite_guard.Budget]:
+        """`open_database`, also returning the connection's Budget (why a statement stopped)."""
+        host = self.host_path(path)
+        for suffix in _DB_COMPANIONS:
+            self._watched.setdefault(host + suffix, _size(host + suffix))
+        own = _size(host)
+        room = max(0, self.quota_bytes - self.used_bytes()) + own
+        if limits.database_bytes is None or limits.database_bytes > room:
+            limits = dataclasses.replace(limits, database_bytes=room)
+        return sqlite_guard.connect(host, limits, **connect_kwargs)
+
+    @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:
         host = self._writable(path)
         norm = normalize(path)
@@ -233,6 +345,7 @@ class Storage:
         self._touched(host)
         self._touched(os.path.dirname(host))
 
+    @_device_errors
     def remove(self, path: str, recursive: bool = False) -> None:
         host = self._writable(path)
         norm = normalize(path)
@@ -245,11 +358,13 @@ class Storage:
         else:
             os.unlink(host)
         self._real_folders.clear()
+        self._used = None
         prefix = self._rel(host)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]
         self._touched(os.path.dirname(host))
 
+    @_device_errors
     def rename(self, src: str, dst: str) -> None:
         hsrc, hdst = self._writable(src), self._writable(dst)
         if not os.path.lexists(hsrc):
@@ -259,19 +374,29 @@ class Storage:
         os.makedirs(os.path.dirname(hdst), exist_ok=True)
         os.replace(hsrc, hdst)
         self._real_folders.clear()
+        self._used = None
         self._touched(hdst)
         self._touched(os.path.dirname(hsrc))
         self._touched(os.path.dirname(hdst))
 
+    @_device_errors
     def copy_tree(self, src: str, dst: str) -> None:
-        """Copy a file, or a folder with everything in it, to `dst` (created, parents included)."""
+        """Copy a file, or a folder with everything in it, to `dst` (created, parents included).
+        A folder cannot be copied into itself (ValueError, as cp refuses it)."""
+        source, target = normalize(src), normalize(dst)
+        if self.is_dir(source) and (target == source or target.startswith(source.rstrip("/") + "/")):
+            raise ValueError(f"cannot copy a directory, '{src}', into itself, '{dst}'")
+        self._copy(source, target)
+
+    def _copy(self, src: str, dst: str) -> None:
         if self.is_dir(src):
             self.mkdir(dst, parents=True)
             for entry in self.list(src):
-                self.copy_tree(posixpath.join(src, entry.name), posixpath.join(dst, entry.name))
+                self._copy(posixpath.join(src, entry.name), posixpath.join(dst, entry.name))
         else:
             self.write(dst, self.read(src))
 
+    @_device_errors
     def touch(self, path: str) -> None:
         host = self._writable(path)
         if not os.path.lexists(host):
@@ -283,7 +408,7 @@ class Storage:
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
-        for dirpath, dirnames, filenames in os.walk(self.root):
+        for dirpath, _dirnames, filenames in os.walk(self.root):
             rel_dir = os.path.relpath(dirpath, self.root)
             if rel_dir != ".":
                 dirs.append(rel_dir)
@@ -306,6 +431,7 @@ class Storage:
         if image.owner != id(self):
             raise ValueError("storage image belongs to another device's storage")
         self._real_folders.clear()
+        self._used = None
         files, dirs = self._walk()
         for rel, host in files.items():
             if rel not in image.files:
@@ -328,7 +454,7 @@ class Storage:
                 fh.write(data)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
-        for rel, (_ns, size, dev_time) in image.mtimes.items():
+        for rel, (_ns, _size, dev_time) in image.mtimes.items():
             host = os.path.join(self.root, rel)
             try:
                 st = os.stat(host)
@@ -340,3 +466,12 @@ class Storage:
         """Delete the temp directory if this object created it."""
         if self._finalizer is not None:
             self._finalizer()
+
+
+def _size(host: str) -> int:
+    """Size of a host file, 0 when it is missing (or is a folder)."""
+    try:
+        st = os.lstat(host)
+    except OSError:
+        return 0
+    return st.st_size if _stat.S_ISREG(st.st_mode) else 0

@@ -57,7 +57,7 @@ class Toasts:
         root.add(msg)
         max_w = self._screen.width - 2 * d(24)
         root.measure((AT_MOST, max_w), (AT_MOST, self._screen.height))
-        bounds = self._screen.toast_bounds(min(root._mw, max_w), root._mh)
+        bounds = self._screen.toast_bounds(min(root.measured_width, max_w), root.measured_height)
         toast.window = Window(root, package=SYSTEMUI, kind="toast", bounds=bounds, focusable=False)
         toast.window.title = "Toast"
         toast.hide_at = self._clock.now() + toast.duration

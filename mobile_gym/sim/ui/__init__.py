@@ -13,14 +13,24 @@ from .gestures import LONG_PRESS_TIMEOUT, GestureConfig
 from .icons import ICON_NAMES, app_icon, draw_icon, has_icon, register_icon
 from .keyboard import IME_PACKAGE, KeyboardView, KeyView, ime_window
 from .layouts import FrameLayout, LinearLayout, RadioGroup, RelativeLayout, ViewGroup
-from .lists import (HorizontalScrollView, ListView, RecyclerView, ScrollContainer, ScrollView,
-                    ViewPager)
+from .lists import HorizontalScrollView, ListView, RecyclerView, ScrollContainer, ScrollView, ViewPager
 from .render import paint_text
-from .units import (DEFAULT_DENSITY, DEFAULT_HEIGHT, DEFAULT_WIDTH, MATCH_PARENT, WRAP_CONTENT,
-                    dp, sp)
+from .units import DEFAULT_DENSITY, DEFAULT_HEIGHT, DEFAULT_WIDTH, MATCH_PARENT, WRAP_CONTENT, dp, sp
 from .view import View
-from .widgets import (Button, CheckBox, CheckedTextView, CompoundButton, EditText, ImageButton,
-                      ImageView, RadioButton, SeekBar, Spinner, Switch, TextView)
+from .widgets import (
+                    Button,
+                    CheckBox,
+                    CheckedTextView,
+                    CompoundButton,
+                    EditText,
+                    ImageButton,
+                    ImageView,
+                    RadioButton,
+                    SeekBar,
+                    Spinner,
+                    Switch,
+                    TextView,
+)
 from .window import KINDS, Window, popup_bounds
 from .window_manager import RenderStats, WindowManager
 

@@ -11,7 +11,8 @@ button3 (neutral), button2 (negative), button1 (positive) as android.widget.Butt
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import theme
 from .layouts import FrameLayout, LinearLayout

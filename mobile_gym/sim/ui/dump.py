@@ -11,7 +11,8 @@ window and the screen.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .geometry import Rect
 from .view import View
@@ -28,7 +29,7 @@ _INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufdd0-\ufdd
 _NEEDS_ESCAPE = re.compile("[&<>\"\t\n\r\U00010000-\U0010ffff]")
 
 
-def _nonchar(m: "re.Match[str]") -> str:
+def _nonchar(m: re.Match[str]) -> str:
     return "."
 
 
@@ -165,7 +166,7 @@ _NAF_EXCLUDED = frozenset({"android.widget.GridView", "android.widget.GridLayout
                            "android.widget.ListView", "android.widget.TableLayout"})
 
 
-def dump_windows(windows: "Iterable[Window]", screen: Rect, rotation: int = 0) -> str:
+def dump_windows(windows: Iterable[Window], screen: Rect, rotation: int = 0) -> str:
     """The dump of `windows` (bottom to top) on a screen of the given rect."""
     out = [HEADER, f'<hierarchy rotation="{rotation}">']
     for w in windows:

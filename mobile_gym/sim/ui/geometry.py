@@ -33,7 +33,7 @@ class Rect:
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x < self.right and self.top <= y < self.bottom
 
-    def intersect(self, r: "Rect") -> "Rect":
+    def intersect(self, r: Rect) -> Rect:
         """The overlap; an empty rect (right<=left or bottom<=top, clamped) when disjoint."""
         left = self.left if self.left > r.left else r.left
         top = self.top if self.top > r.top else r.top
@@ -45,16 +45,16 @@ class Rect:
             bottom = top
         return Rect(left, top, right, bottom)
 
-    def intersects(self, r: "Rect") -> bool:
+    def intersects(self, r: Rect) -> bool:
         """True when the two rects share some area (both non-empty)."""
         return (self.left < r.right and r.left < self.right and self.top < r.bottom
                 and r.top < self.bottom and self.left < self.right and r.left < r.right
                 and self.top < self.bottom and r.top < r.bottom)
 
-    def offset(self, dx: int, dy: int) -> "Rect":
+    def offset(self, dx: int, dy: int) -> Rect:
         return Rect(self.left + dx, self.top + dy, self.right + dx, self.bottom + dy)
 
-    def inset(self, left: int, top: int, right: int, bottom: int) -> "Rect":
+    def inset(self, left: int, top: int, right: int, bottom: int) -> Rect:
         return Rect(self.left + left, self.top + top, self.right - right, self.bottom - bottom)
 
     def short_string(self) -> str:

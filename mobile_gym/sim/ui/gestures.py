@@ -26,7 +26,7 @@ class GestureConfig:
     pager_min_velocity: float   # px/s
 
     @staticmethod
-    def for_density(density: int) -> "GestureConfig":
+    def for_density(density: int) -> GestureConfig:
         return GestureConfig(touch_slop=dp(8, density),
                              min_fling_velocity=float(dp(50, density)),
                              max_fling_velocity=float(dp(8000, density)),

@@ -9,7 +9,7 @@ top level of their own modules. `app_icon(color, glyph)` makes a launcher-style 
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import skia
 

@@ -10,7 +10,8 @@ clickable node with its label as content-desc).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import skia
 
@@ -43,7 +44,7 @@ class KeyView(View):
     a11y_class = "android.widget.FrameLayout"
 
     def __init__(self, label: str, *, icon: str | None = None, desc: str | None = None,
-                 function_key: bool = False, on_press: Callable[["KeyView"], None],
+                 function_key: bool = False, on_press: Callable[[KeyView], None],
                  weight: float = 1.0, key_id: str = "") -> None:
         super().__init__(id=key_id, content_desc=desc if desc is not None else label,
                          width=0, height=MATCH_PARENT, weight=weight, clickable=True,

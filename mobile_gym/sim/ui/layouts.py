@@ -7,7 +7,8 @@ the classes here differ in how they arrange children and in the class name they 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .geometry import Rect
 from .units import MATCH_PARENT

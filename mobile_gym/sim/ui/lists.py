@@ -7,11 +7,23 @@ scroll step is cheap. Gestures (drag, fling, page snap) are driven by the window
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from .geometry import Rect
 from .units import MATCH_PARENT
-from .view import EXACTLY, UNSPECIFIED, ChoiceProp, Spec, View, _place, call_back, child_spec, parse_gravity, resolve_size
+from .view import (
+    EXACTLY,
+    UNSPECIFIED,
+    ChoiceProp,
+    Spec,
+    View,
+    _place,
+    call_back,
+    child_spec,
+    parse_gravity,
+    resolve_size,
+)
 
 
 class ScrollContainer(View):

@@ -21,12 +21,12 @@ _WEIGHT_FILES = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf",
                  "bold": "Roboto-Bold.ttf"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _font_manager() -> skia.FontMgr:
     return skia.FontMgr.New_Custom_Directory(str(_FONT_DIR))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def typeface(weight: str = "regular") -> skia.Typeface:
     """Roboto in the given weight ("regular", "medium" or "bold")."""
     try:

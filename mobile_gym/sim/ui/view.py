@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .geometry import EMPTY_RECT, Rect
 from .units import MATCH_PARENT, WRAP_CONTENT
@@ -172,6 +173,10 @@ class View:
     """A rectangle on screen with accessibility properties; also a generic container whose
     children are stacked like a FrameLayout."""
 
+    #: Attributes holding render and dump caches: immutable values keyed by content versions,
+    #: which a device snapshot may share instead of copying (`sim/system/statecopy.py`).
+    RENDER_CACHE_ATTRS: ClassVar[tuple[str, ...]] = ("_pic", "_dump_cache", "_box_cache")
+
     # the class dumps report; a class default, and views may set their own (a Button that
     # reports as "android.widget.Button", a layout shown as a RecyclerView)
     a11y_class: str = "android.view.View"
@@ -272,6 +277,16 @@ class View:
         if getattr(self, "_margin", None) != m:
             self._margin = m
             self._invalidate(True)
+
+    @property
+    def measured_width(self) -> int:
+        """Width in px set by the last `measure` (what a parent lays the view out with)."""
+        return self._mw
+
+    @property
+    def measured_height(self) -> int:
+        """Height in px set by the last `measure`."""
+        return self._mh
 
     @property
     def padding(self) -> tuple[int, int, int, int]:
@@ -543,11 +558,11 @@ class View:
             stack.extend(v.children)
 
     # ----- drawing --------------------------------------------------------------------
-    def on_draw(self, canvas: "skia.Canvas") -> None:
+    def on_draw(self, canvas: skia.Canvas) -> None:
         """Paint this view's own content (background is painted before; children after).
         Use `self.paint_text` for strings so they are reported by `text_boxes()`."""
 
-    def paint_text(self, canvas: "skia.Canvas", text: str, x: float, y: float, *,
+    def paint_text(self, canvas: skia.Canvas, text: str, x: float, y: float, *,
                    size: float, color: int = 0xFF1F1F1F, weight: str = "regular",
                    align: str = "left") -> Rect:
         """Draw one line of text whose box top is `y` (x is the left edge, centre or right

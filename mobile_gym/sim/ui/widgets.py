@@ -7,7 +7,8 @@ Text sizes and all other sizes are device pixels (use `sp()`/`dp()`); colours AR
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import skia
 
@@ -524,7 +525,7 @@ class RadioGroupMixin:
 
     on_checked_change: Callable | None
 
-    def check(self, radio: "RadioButton | str | None") -> None:
+    def check(self, radio: RadioButton | str | None) -> None:
         """Check one child radio (view or id) and uncheck the others; None clears all."""
         target: RadioButton | None
         if isinstance(radio, str):
@@ -544,7 +545,7 @@ class RadioGroupMixin:
             call_back(listener, self, target)
 
     @property
-    def checked_button(self) -> "RadioButton | None":
+    def checked_button(self) -> RadioButton | None:
         for c in self.children:  # type: ignore[attr-defined]
             if isinstance(c, RadioButton) and c.checked:
                 return c

@@ -13,6 +13,11 @@ A family draws its parameters from `numpy.random.default_rng(seed)` and builds a
   `"on_answer"` the episode ends when the agent answers (any non-empty `response`), as a
   success iff the state check holds at that step.
 
+A family with `ends_on_answer` always uses the "on_answer" protocol (information-retrieval
+families, whose check is a typed `response_event.answer`, and Verify families);
+`confirm_after` makes success wait for a progress item; `parts` gives partial credit as the
+episode score (composite tasks).
+
 The vocabulary (TEXT tokens) is fixed per family, so the action space is the same for every
 seed. Every family also has an oracle: a list of `Move`s solving the seed's task through the raw
 action space (see `oracle.py`); the step limit is derived from the longest oracle plan.
@@ -49,6 +54,7 @@ _ID_SUCCESS_SLOT = 1000
 _ID_ANSWER_SOURCE = 1001
 _ID_ANSWER_SLOT = 1002
 _ID_ANSWER_OK_SLOT = 1003
+_ID_SCORE_SLOTS = 2000
 
 
 @dataclass(frozen=True)
@@ -64,16 +70,24 @@ class Progress:
     after: int | None = None
 
 
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+
+
 @dataclass(frozen=True)
 class FamilyInfo:
-    """Registry metadata of a family."""
+    """Registry metadata of a family: what the harness groups results by."""
 
     name: str
-    app: str
-    complexity: float
+    app: str                        # the primary app's catalogue key (whose state is checked)
+    complexity: float               # AndroidWorld's complexity (its step budget is 10x this)
     tags: tuple[str, ...]
-    step_limit: int
+    step_limit: int                 # raw env steps (TOUCH/LIFT/TEXT/KEY), from the oracle plans
     template: str
+    apps: tuple[str, ...] = ()      # every app the task uses (catalogue keys), primary first
+    android_world_name: str | None = None  # the AndroidWorld task this family reproduces
+    difficulty: Difficulty | None = None   # AndroidWorld's difficulty label
+    optimal_steps: int | None = None       # AndroidWorld's optimal number of agent steps
 
 
 def tokens_for(words: Sequence[str]) -> tuple[str, ...]:
@@ -94,6 +108,17 @@ class TaskFamily(abc.ABC):
     complexity: ClassVar[float]  # AndroidWorld's complexity (its step budget is 10x this)
     tags: ClassVar[tuple[str, ...]] = ()
     template: ClassVar[str] = ""
+    apps: ClassVar[tuple[str, ...]] = ()   # other apps the task uses, beyond `app`
+    android_world_name: ClassVar[str | None] = None
+    difficulty: ClassVar[Difficulty | None] = None
+    optimal_steps: ClassVar[int | None] = None
+    #: True: whatever `success_check` says, the episode ends when the agent answers (a
+    #: non-empty `response`), as a success iff every check holds then -- information-retrieval
+    #: families (one check is the typed answer) and Verify families (the agent must report).
+    ends_on_answer: ClassVar[bool] = False
+    #: Index of a `progress` item that must have fired (at any earlier or the same step)
+    #: before success counts, e.g. a Verify task's "the setting's page was on screen".
+    confirm_after: ClassVar[int | None] = None
     words: ClassVar[tuple[str, ...]] = ()  # vocabulary words beyond BASE_CHARS
     types_text: ClassVar[bool] = False  # False: no vocabulary (TEXT actions do nothing)
 
@@ -123,6 +148,13 @@ class TaskFamily(abc.ABC):
         """Shaping rewards (default: none)."""
         return []
 
+    def parts(self, params: Any) -> list[tuple[task_pb2.StateEvent, task_pb2.StateEvent]]:
+        """Partial credit (composite tasks): each part as (holds, does not hold) checks. When
+        given, the episode score is the fraction of parts that hold (0.5 per part of two, as
+        AndroidWorld averages its composite checks), the reward is the score's change (no
+        success bonus), and success still needs every `success_checks` item. Default: none."""
+        return []
+
     @abc.abstractmethod
     def success_checks(self, params: Any) -> list[task_pb2.StateEvent | task_pb2.EventSource]:
         """Checks that must all hold (in the same step) for success: `state_event`s, or event
@@ -138,6 +170,11 @@ class TaskFamily(abc.ABC):
     def vocabulary(cls) -> tuple[str, ...]:
         return tokens_for(cls.words) if cls.types_text else ()
 
+    @property
+    def protocol(self) -> SuccessCheck:
+        """How the episode ends: "on_answer" for `ends_on_answer` families, else `success_check`."""
+        return "on_answer" if self.ends_on_answer else self.success_check
+
     def params(self, seed: int) -> Any:
         """The parameters of `seed` (deterministic)."""
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
@@ -151,8 +188,12 @@ class TaskFamily(abc.ABC):
         return _step_limit(type(self))
 
     def info(self) -> FamilyInfo:
+        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"{self.name}.difficulty={self.difficulty!r}: expected one of {DIFFICULTIES}")
+        apps = tuple(dict.fromkeys((self.app, *self.apps)))
         return FamilyInfo(self.name, self.app, float(self.complexity), tuple(self.tags),
-                          self.step_limit, self.template)
+                          self.step_limit, self.template, apps, self.android_world_name,
+                          self.difficulty, self.optimal_steps)
 
     def make_task(self, seed: int) -> LoadedTask:
         """The seed's task as an ordinary LoadedTask (what the environment runs)."""
@@ -174,12 +215,10 @@ class TaskFamily(abc.ABC):
                step_seconds: float = 0.1):
         """A scripted policy solving `seed`'s task through the raw action space (`screen_size`
         and `step_seconds` are the environment's: they place touches and time long presses)."""
-        from mobile_gym.tasks.families.oracle import Oracle
+        from mobile_gym.tasks.families.oracle import Answer, AnswerNotes, Oracle
 
         moves = list(self.plan(self.params(seed)))
-        if self.success_check == "on_answer":
-            from mobile_gym.tasks.families.oracle import Answer
-
+        if self.protocol == "on_answer" and not (moves and isinstance(moves[-1], (Answer, AnswerNotes))):
             moves.append(Answer("done"))
         return Oracle(moves, self.vocabulary(), screen_size=screen_size, step_seconds=step_seconds)
 
@@ -211,6 +250,11 @@ class TaskFamily(abc.ABC):
             raise ValueError(f"{self.name}: success_checks() returned no checks")
         success = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT, type=task_pb2.EventSlot.AND,
                                      repeatability=task_pb2.EventSlot.UNLIMITED)
+        if self.confirm_after is not None:
+            if not 0 <= self.confirm_after < len(progress_slot_ids):
+                raise ValueError(f"{self.name}: confirm_after={self.confirm_after} must name a "
+                                 "progress item")
+            success.prerequisite.append(progress_slot_ids[self.confirm_after])
         for item in checks:
             group = item if isinstance(item, (tuple, list)) else (item,)
             target = success
@@ -232,8 +276,13 @@ class TaskFamily(abc.ABC):
                 next_id += 1
         success.transformation.append("y = True")
         end = task.event_slots.episode_end_listener
-        if self.success_check == "every_step":
+        parts = self.parts(params)
+        if parts:
+            next_id = self._score_parts(task, parts, next_id)
+        if self.protocol == "every_step":
             end.events.add().event.CopyFrom(success)
+            if parts:
+                return
             paid = task_pb2.EventSlot(id=_ID_SUCCESS_SLOT + 10, repeatability=task_pb2.EventSlot.NONE,
                                       transformation=[f"y = {SUCCESS_REWARD!r}"])
             paid.events.add().id = _ID_SUCCESS_SLOT
@@ -251,10 +300,43 @@ class TaskFamily(abc.ABC):
         end.type = task_pb2.EventSlot.OR
         end.events.add().event.CopyFrom(answered)  # first: the OR keeps the last value
         end.events.add().event.CopyFrom(ok)
+        if parts:
+            return
         paid = task_pb2.EventSlot(id=_ID_ANSWER_OK_SLOT + 10, repeatability=task_pb2.EventSlot.NONE,
                                   transformation=[f"y = {SUCCESS_REWARD!r}"])
         paid.events.add().id = _ID_ANSWER_OK_SLOT
         reward.events.add().event.CopyFrom(paid)
+
+
+    def _score_parts(self, task: task_pb2.Task,
+                     parts: list[tuple[task_pb2.StateEvent, task_pb2.StateEvent]],
+                     next_id: int) -> int:
+        """The score listener: one AND slot per combination of part outcomes (exactly one fires
+        each step), valued at the fraction of parts that hold; the reward is the score change."""
+        ids: list[tuple[int, int]] = []
+        for holds, fails in parts:
+            pair = []
+            for check in (holds, fails):
+                task.event_sources.add(id=next_id, repeatability=task_pb2.EventSource.UNLIMITED,
+                                       state_event=check)
+                pair.append(next_id)
+                next_id += 1
+            ids.append((pair[0], pair[1]))
+        score = task.event_slots.score_listener
+        score.type = task_pb2.EventSlot.OR
+        n = len(parts)
+        for mask in range(2 ** n):
+            combo = score.events.add().event
+            combo.id = _ID_SCORE_SLOTS + mask
+            combo.type = task_pb2.EventSlot.AND
+            combo.repeatability = task_pb2.EventSlot.UNLIMITED
+            held = 0
+            for k, (yes, no) in enumerate(ids):
+                hold = bool(mask >> k & 1)
+                held += hold
+                combo.events.add().id = yes if hold else no
+            combo.transformation.append(f"y = {held / n!r}")
+        return next_id
 
 
 @cache

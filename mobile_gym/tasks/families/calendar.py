@@ -12,26 +12,23 @@ values (title, description, start date and times), read from the view hierarchy.
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import calendar_data as cd
+from mobile_gym.tasks.families import common
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.common import (
     force_stop,
     launch_once,
     press_home,
-    shell_step,
     vh_source,
 )
 from mobile_gym.tasks.families.oracle import LongPress, Move, Sel, Tap, Type
-
-_SV = task_pb2.SqlValue
 
 COMPARE_FIELDS = ("start_ts", "end_ts", "title", "location", "description", "repeat_rule",
                   "repeat_interval")
@@ -39,27 +36,16 @@ FREE_TEXT_FIELDS = ("title", "location", "description")
 
 
 def sqlite_step(sql: str) -> task_pb2.SetupStep:
-    return shell_step(f"sqlite3 {cd.DB_PATH} {shlex.quote(sql)}")
-
-
-def _sql_value(v: Any) -> task_pb2.SqlValue:
-    return _SV(text=v) if isinstance(v, str) else _SV(integer=int(v))
+    return common.sqlite_step(cd.DB_PATH, sql)
 
 
 def rows_added(events: list[cd.Event]) -> task_pb2.StateEvent:
-    check = task_pb2.StateEvent.RowsAdded(db_path=cd.DB_PATH, table=cd.TABLE,
-                                          compare_fields=COMPARE_FIELDS,
-                                          free_text_fields=FREE_TEXT_FIELDS)
-    for e in events:
-        row = check.expected_rows.add()
-        for f in COMPARE_FIELDS:
-            row.fields[f].CopyFrom(_sql_value(getattr(e, f)))
-    return task_pb2.StateEvent(rows_added=check)
+    return common.rows_added_check(cd.DB_PATH, cd.TABLE, [e.as_row() for e in events],
+                                   COMPARE_FIELDS, FREE_TEXT_FIELDS)
 
 
 def rows_removed(ids_sql: str) -> task_pb2.StateEvent:
-    return task_pb2.StateEvent(rows_removed=task_pb2.StateEvent.RowsRemoved(
-        db_path=cd.DB_PATH, table=cd.TABLE, id_field="id", ids_sql=ids_sql))
+    return common.rows_removed_check(cd.DB_PATH, cd.TABLE, "id", ids_sql)
 
 
 def _text_is(view_id: str, text: str) -> task_pb2.EventSource:
@@ -129,18 +115,21 @@ class _Calendar(TaskFamily):
     words = cd.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        return launch_once(cd.PACKAGE, cd.MAIN_ACTIVITY)
+        return launch_once(cd.APP.package, cd.APP.component)
 
     def _reset(self, rows: list[cd.Event]) -> list[task_pb2.SetupStep]:
-        return [force_stop(cd.PACKAGE), sqlite_step(cd.reset_sql(rows)), press_home()]
+        return [force_stop(cd.APP.package), sqlite_step(cd.reset_sql(rows)), press_home()]
 
 
 class CalendarAddOneEvent(_Calendar):
     """Create one event with a title, a description, a start and a duration (the flagship)."""
 
     name = "CalendarAddOneEvent"
+    tags = ('calendar', 'data_entry', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarAddOneEvent'
+    difficulty = 'hard'
+    optimal_steps = 17
     complexity = 3.4
-    tags: ClassVar[tuple[str, ...]] = ("calendar", "data_entry", "hard")
     template = ("In Simple Calendar Pro, create a calendar event on {year}-{month}-{day} at "
                 "{hour}h with the title '{title}' and the description '{description}'. "
                 "The event should last for {duration_mins} mins.")
@@ -193,7 +182,10 @@ class CalendarAddOneEvent(_Calendar):
 
 class CalendarAddOneEventTomorrow(CalendarAddOneEvent):
     name = "CalendarAddOneEventTomorrow"
-    tags = ("calendar", "data_entry", "easy")
+    tags = ('calendar', 'data_entry')
+    android_world_name = 'SimpleCalendarAddOneEventTomorrow'
+    difficulty = 'easy'
+    optimal_steps = 13
     template = ("In Simple Calendar Pro, create a calendar event for tomorrow at {hour}h with the "
                 "title '{title}' and the description '{description}'. The event should last "
                 "for {duration_mins} mins.")
@@ -202,7 +194,10 @@ class CalendarAddOneEventTomorrow(CalendarAddOneEvent):
 
 class CalendarAddOneEventInTwoWeeks(CalendarAddOneEvent):
     name = "CalendarAddOneEventInTwoWeeks"
-    tags = ("calendar", "data_entry", "medium")
+    tags = ('calendar', 'data_entry', 'math_counting')
+    android_world_name = 'SimpleCalendarAddOneEventInTwoWeeks'
+    difficulty = 'medium'
+    optimal_steps = 10
     template = ("In Simple Calendar Pro, create a calendar event in two weeks from today at "
                 "{hour}h with the title '{title}' and the description '{description}'. The event "
                 "should last for {duration_mins} mins.")
@@ -211,7 +206,10 @@ class CalendarAddOneEventInTwoWeeks(CalendarAddOneEvent):
 
 class CalendarAddOneEventRelativeDay(CalendarAddOneEvent):
     name = "CalendarAddOneEventRelativeDay"
-    tags = ("calendar", "data_entry", "easy")
+    tags = ('calendar', 'data_entry')
+    android_world_name = 'SimpleCalendarAddOneEventRelativeDay'
+    difficulty = 'easy'
+    optimal_steps = 17
     template = ("In Simple Calendar Pro, create a calendar event for this {day_of_week} at "
                 "{hour}h with the title '{title}' and the description '{description}'. The event "
                 "should last for {duration_mins} mins.")
@@ -220,7 +218,10 @@ class CalendarAddOneEventRelativeDay(CalendarAddOneEvent):
 
 class CalendarAddRepeatingEvent(CalendarAddOneEvent):
     name = "CalendarAddRepeatingEvent"
-    tags = ("calendar", "data_entry", "repetition", "easy")
+    tags = ('calendar', 'data_entry', 'repetition', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarAddRepeatingEvent'
+    difficulty = 'easy'
+    optimal_steps = 14
     template = ("In Simple Calendar Pro, create a recurring calendar event titled '{title}' "
                 "starting on {year}-{month}-{day} at {hour}h. The event recurs {repeat_rule}, "
                 "forever, and lasts for {duration_mins} minutes each occurrence. The event "
@@ -291,8 +292,11 @@ class _CalendarDelete(_Calendar):
 
 class CalendarDeleteEvents(_CalendarDelete):
     name = "CalendarDeleteEvents"
+    tags = ('calendar', 'data_edit')
+    android_world_name = 'SimpleCalendarDeleteEvents'
+    difficulty = 'easy'
+    optimal_steps = 7
     complexity = 1.4
-    tags = ("calendar", "data_edit", "easy")
     template = "In Simple Calendar Pro, delete all the calendar events on {year}-{month}-{day}"
     n_targets = 3
     start_days = (15, 31)
@@ -316,8 +320,11 @@ class CalendarDeleteEvents(_CalendarDelete):
 
 class CalendarDeleteEventsOnRelativeDay(CalendarDeleteEvents):
     name = "CalendarDeleteEventsOnRelativeDay"
+    tags = ('calendar', 'data_edit')
+    android_world_name = 'SimpleCalendarDeleteEventsOnRelativeDay'
+    difficulty = 'medium'
+    optimal_steps = 6
     complexity = 1.2
-    tags = ("calendar", "data_edit", "medium")
     template = "In Simple Calendar Pro, delete all events scheduled for this {day_of_week}."
     n_targets = 2
     start_days = (16, 21)  # Monday .. Saturday after Sunday Oct 15
@@ -325,8 +332,11 @@ class CalendarDeleteEventsOnRelativeDay(CalendarDeleteEvents):
 
 class CalendarDeleteOneEvent(_CalendarDelete):
     name = "CalendarDeleteOneEvent"
+    tags = ('calendar', 'data_edit', 'complex_ui_understanding')
+    android_world_name = 'SimpleCalendarDeleteOneEvent'
+    difficulty = 'easy'
+    optimal_steps = 6
     complexity = 1.2
-    tags = ("calendar", "data_edit", "easy")
     template = ("In Simple Calendar Pro, delete the calendar event on {year}-{month}-{day} at "
                 "{hour}h with the title '{title}'")
 
@@ -347,8 +357,11 @@ class CalendarDeleteDuplicateEvents(_CalendarDelete):
     """Two identical rows (all fields but the id): delete one, keep the other."""
 
     name = "CalendarDeleteDuplicateEvents"
+    tags = ('calendar', 'data_edit', 'duplicates')
+    android_world_name = None
+    difficulty = None
+    optimal_steps = None
     complexity = 1.4
-    tags = ("calendar", "data_edit", "duplicates", "medium")
     template = ("In Simple Calendar Pro, delete all but one of any calendar events that are "
                 "exact duplicates, ensuring at least one instance of each unique event remains.")
 

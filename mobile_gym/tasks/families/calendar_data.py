@@ -9,17 +9,16 @@ distributions match although the numbers differ from Python's `random`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
+from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.tasks.families.common import choice
 
-PACKAGE = "com.simplemobiletools.calendar.pro"
-MAIN_ACTIVITY = f"{PACKAGE}/{PACKAGE}.activities.MainActivity"
-DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
-TABLE = "events"
+DB_PATH = APP.database_path("events.db")
+TABLE = EVENTS_TABLE
 
 #: The device's "now": 2023-10-15 15:34 UTC, a Sunday (AndroidWorld's DT).
 NOW = datetime(2023, 10, 15, 15, 34, tzinfo=timezone.utc)
@@ -48,53 +47,15 @@ DAILY_SECONDS = 86400
 WEEKLY_SECONDS = 604800
 
 
-@dataclass(frozen=True)
-class Event:
-    """A row of `events` as AndroidWorld inserts it (defaults of its CalendarEvent dataclass)."""
-
-    start_ts: int
-    end_ts: int
-    title: str
-    location: str = ""
-    description: str = ""
-    repeat_interval: int = 0
-    repeat_rule: int = 0
-    reminder_1_minutes: int = -1
-    reminder_2_minutes: int = -1
-    reminder_3_minutes: int = -1
-    reminder_1_type: int = 0
-    reminder_2_type: int = 0
-    reminder_3_type: int = 0
-    repeat_limit: int = 0
-    repetition_exceptions: str = "[]"
-    attendees: str = ""
-    import_id: str = ""
-    time_zone: str = "UTC"
-    flags: int = 0
-    event_type: int = 1
-    parent_id: int = 0
-    last_updated: int = 0
-    source: str = "imported-ics"
-    availability: int = 0
-    color: int = 0
-    type: int = 0
-
-    @property
-    def start(self) -> datetime:
-        return datetime.fromtimestamp(self.start_ts, tz=timezone.utc)
-
-    @property
-    def end(self) -> datetime:
-        return datetime.fromtimestamp(self.end_ts, tz=timezone.utc)
-
-    @property
-    def duration_mins(self) -> int:
-        if (self.end_ts - self.start_ts) % 60:
-            raise ValueError(f"event {self.title!r} does not last a whole number of minutes")
-        return (self.end_ts - self.start_ts) // 60
-
-
-COLUMNS: tuple[str, ...] = tuple(f for f in Event.__dataclass_fields__)
+#: The columns a seeded row is inserted with, in the order of AndroidWorld's CalendarEvent
+#: fields (the id is left to AUTOINCREMENT; the seed digests hash this SQL).
+COLUMNS: tuple[str, ...] = (
+    "start_ts", "end_ts", "title", "location", "description", "repeat_interval", "repeat_rule",
+    "reminder_1_minutes", "reminder_2_minutes", "reminder_3_minutes", "reminder_1_type",
+    "reminder_2_type", "reminder_3_type", "repeat_limit", "repetition_exceptions", "attendees",
+    "import_id", "time_zone", "flags", "event_type", "parent_id", "last_updated", "source",
+    "availability", "color", "type",
+)
 
 
 def ts(day: int, hour: int, minute: int = 0, month: int = 10, year: int = 2023) -> int:
@@ -119,7 +80,7 @@ def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     if bool(rng.integers(0, 2)):
         description += " " + choice(rng, ADDITIONAL_NOTES)
     return Event(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
-                 description=description)
+                 description=description, source=SOURCE_IMPORTED_ICS)
 
 
 def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event],

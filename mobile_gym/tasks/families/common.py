@@ -3,6 +3,7 @@ view-hierarchy sources, and the uniform random pick every family's sampling uses
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,3 +54,35 @@ def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> tas
     if prop is not None:
         ev.properties.add(property_name=prop, pattern=pattern)
     return task_pb2.EventSource(view_hierarchy_event=ev)
+
+
+def sqlite_step(db_path: str, sql: str) -> task_pb2.SetupStep:
+    """Run `sql` on the device database `db_path` with the shell's sqlite3."""
+    return shell_step(f"sqlite3 {db_path} {shlex.quote(sql)}")
+
+
+def sql_value(v: object) -> task_pb2.SqlValue:
+    """A text or integer SqlValue of a Python value."""
+    return task_pb2.SqlValue(text=v) if isinstance(v, str) else task_pb2.SqlValue(integer=int(v))  # type: ignore[arg-type]
+
+
+def rows_added_check(db_path: str, table: str, rows: Sequence[dict[str, object]],
+                     compare_fields: Sequence[str],
+                     free_text_fields: Sequence[str]) -> task_pb2.StateEvent:
+    """AndroidWorld's row-addition integrity check: each expected row (its `compare_fields`)
+    paired with a distinct new row, free text fuzzily; nothing else changed."""
+    check = task_pb2.StateEvent.RowsAdded(db_path=db_path, table=table,
+                                          compare_fields=compare_fields,
+                                          free_text_fields=free_text_fields)
+    for values in rows:
+        row = check.expected_rows.add()
+        for f in compare_fields:
+            row.fields[f].CopyFrom(sql_value(values[f]))
+    return task_pb2.StateEvent(rows_added=check)
+
+
+def rows_removed_check(db_path: str, table: str, id_field: str, ids_sql: str) -> task_pb2.StateEvent:
+    """AndroidWorld's row-removal integrity check: exactly the ids `ids_sql` selects on the
+    baseline are gone; every other row unchanged."""
+    return task_pb2.StateEvent(rows_removed=task_pb2.StateEvent.RowsRemoved(
+        db_path=db_path, table=table, id_field=id_field, ids_sql=ids_sql))

@@ -10,20 +10,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mobile_gym import apps
 from mobile_gym.tasks import task_pb2
-from mobile_gym.tasks.families import calendar_data as cd
-from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.common import choice, force_stop, press_home, vh_source
 from mobile_gym.tasks.families.oracle import Sel, Tap
-from mobile_gym.tasks.families.settings import SETTINGS_PKG
 
-#: Launcher label -> package (the apps of the simulated phone, AndroidWorld's names).
-APPS: dict[str, str] = {
-    "Calendar": cd.PACKAGE,
-    "Markor": md.PACKAGE,
-    "Settings": SETTINGS_PKG,
-}
+#: Launcher label -> package: every app of a default phone (the catalogue's).
+APPS: dict[str, str] = {record.label: record.package for record in apps.installed_by_default()}
 
 
 @dataclass(frozen=True)
@@ -34,9 +28,12 @@ class OpenAppParams:
 
 class OpenApp(TaskFamily):
     name = "OpenApp"
+    tags = ('launcher', 'app_launch')
+    android_world_name = None
+    difficulty = 'easy'
+    optimal_steps = 2
     app = "launcher"
     complexity = 1.0
-    tags = ("launcher", "easy")
     template = "Open the {app_name} app. Clear any pop-ups that may appear by granting all permissions that are required."
     words = tuple(APPS)
 

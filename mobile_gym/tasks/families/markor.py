@@ -74,7 +74,7 @@ class _Markor(TaskFamily):
     words = md.WORDS
 
     def setup_steps(self) -> list[task_pb2.SetupStep]:
-        return launch_once(md.PACKAGE, md.MAIN_ACTIVITY)
+        return launch_once(md.APP.package, md.APP.component)
 
     def instruction(self, params) -> str:
         return self.template.format(**params.fields())
@@ -95,8 +95,11 @@ class CreateParams:
 
 class MarkorCreateNote(_Markor):
     name = "MarkorCreateNote"
+    tags = ('markor', 'data_entry')
+    android_world_name = 'MarkorCreateNote'
+    difficulty = 'medium'
+    optimal_steps = 8
     complexity = 1.6
-    tags = ("markor", "data_entry", "medium")
     template = "Create a new note in Markor named {file_name} with the following text: {text}"
 
     def sample(self, rng: np.random.Generator) -> CreateParams:
@@ -120,8 +123,11 @@ class MarkorCreateNote(_Markor):
 
 class MarkorCreateFolder(_Markor):
     name = "MarkorCreateFolder"
+    tags = ('markor', 'data_entry')
+    android_world_name = 'MarkorCreateFolder'
+    difficulty = 'easy'
+    optimal_steps = 4
     complexity = 1.0
-    tags = ("markor", "data_entry", "easy")
     template = "Create a new folder in Markor named {folder_name}."
 
     def sample(self, rng: np.random.Generator) -> CreateParams:
@@ -174,8 +180,11 @@ class EditParams:
 
 class MarkorEditNote(_Markor):
     name = "MarkorEditNote"
+    tags = ('markor', 'data_edit', 'transcription')
+    android_world_name = 'MarkorEditNote'
+    difficulty = 'easy'
+    optimal_steps = 4
     complexity = 1.2
-    tags = ("markor", "data_edit", "easy")
     templates: ClassVar[dict[str, str]] = {
         "header": "Edit {file_name} in Markor. Add to the top of the note {header}",
         "footer": "Edit {file_name} in Markor. Add to the bottom of the note {footer}",
@@ -245,8 +254,11 @@ class MarkorChangeNoteContent(_Markor):
     """Replace a note's text and rename it."""
 
     name = "MarkorChangeNoteContent"
+    tags = ('markor', 'data_entry', 'requires_setup')
+    android_world_name = 'MarkorChangeNoteContent'
+    difficulty = 'medium'
+    optimal_steps = 5
     complexity = 1.2
-    tags = ("markor", "data_edit", "medium")
     template = ('Update the content of {original_name} to "{updated_content}" in Markor and '
                 "change its name to {new_name}.")
 
@@ -288,8 +300,11 @@ class MarkorAddNoteHeader(MarkorChangeNoteContent):
     """Add a header and a blank line above a note's text, and rename it (exact content)."""
 
     name = "MarkorAddNoteHeader"
+    tags = ('markor', 'data_entry')
+    android_world_name = 'MarkorAddNoteHeader'
+    difficulty = 'medium'
+    optimal_steps = 6
     complexity = 1.2
-    tags = ("markor", "data_edit", "medium")
     template = ("Update the Markor note {original_name} by adding the following text, along with "
                 'a new blank line before the existing content: "{header}", and rename it to '
                 "{new_name}.")
@@ -328,8 +343,11 @@ def delete_file(name: str) -> list[Move]:
 
 class MarkorDeleteNote(_Markor):
     name = "MarkorDeleteNote"
+    tags = ('markor', 'data_edit', 'requires_setup')
+    android_world_name = 'MarkorDeleteNote'
+    difficulty = 'easy'
+    optimal_steps = 5
     complexity = 1.0
-    tags = ("markor", "data_edit", "easy")
     template = "Delete the note in Markor named {file_name}."
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
@@ -360,6 +378,10 @@ class MarkorDeleteNewestNote(MarkorDeleteNote):
     """
 
     name = "MarkorDeleteNewestNote"
+    tags = ('markor', 'data_edit')
+    android_world_name = 'MarkorDeleteNewestNote'
+    difficulty = 'easy'
+    optimal_steps = 4
     template = "Delete the newest note in Markor."
     spacing = (61, 600)  # device seconds between two notes (distinct minutes in the UI)
 
@@ -376,8 +398,11 @@ class MarkorDeleteAllNotes(_Markor):
     """1-6 notes (variants of one random base name); delete every one of them."""
 
     name = "MarkorDeleteAllNotes"
+    tags = ('markor', 'data_edit', 'repetition')
+    android_world_name = 'MarkorDeleteAllNotes'
+    difficulty = 'easy'
+    optimal_steps = 7
     complexity = 1.4
-    tags = ("markor", "data_edit", "easy")
     template = "Delete all my notes in Markor."
 
     def sample(self, rng: np.random.Generator) -> DeleteParams:
@@ -421,8 +446,11 @@ class MoveParams:
 
 class MarkorMoveNote(_Markor):
     name = "MarkorMoveNote"
+    tags = ('markor', 'data_edit', 'complex_ui_understanding')
+    android_world_name = 'MarkorMoveNote'
+    difficulty = 'medium'
+    optimal_steps = 7
     complexity = 1.4
-    tags = ("markor", "data_edit", "medium")
     template = ("In Markor, move the note {file_name} from {source_folder} to "
                 "{destination_folder}.")
 
@@ -475,8 +503,11 @@ class MergeParams:
 
 class MarkorMergeNotes(_Markor):
     name = "MarkorMergeNotes"
+    tags = ('markor', 'data_edit', 'data_entry')
+    android_world_name = 'MarkorMergeNotes'
+    difficulty = 'hard'
+    optimal_steps = 39
     complexity = 7.8
-    tags = ("markor", "data_entry", "hard")
     template = ("Merge the contents of Markor notes {file1_name}, {file2_name} and {file3_name} "
                 "(in the same order) into a new Markor note named {new_file_name} and save it. "
                 "Add a new line between the content of each note.")

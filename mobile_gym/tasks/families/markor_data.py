@@ -16,12 +16,9 @@ from datetime import date, timedelta
 
 import numpy as np
 
+from mobile_gym.apps.markor import APP, NOTEBOOK
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.common import choice, force_stop, press_home, shell_step
-
-PACKAGE = "net.gsantner.markor"
-MAIN_ACTIVITY = f"{PACKAGE}/{PACKAGE}.activity.MainActivity"
-NOTEBOOK = "/storage/emulated/0/Documents/Markor"
 
 ALPHANUMERIC = string.ascii_letters + string.digits
 ADJECTIVES = ("quiet", "bright", "early", "golden", "rapid", "gentle", "hidden", "lucky",
@@ -143,7 +140,7 @@ def reset_notebook(files: Sequence[NoteFile], folders: Sequence[str] = (),
     """Stop Markor, empty the notebook, create `folders` and `files` (in order, `spacing_seconds`
     of device time apart so their modification times differ), then go home."""
     nb = shlex.quote(NOTEBOOK)
-    steps = [force_stop(PACKAGE), shell_step(f"rm -rf {nb}"), shell_step(f"mkdir -p {nb}")]
+    steps = [force_stop(APP.package), shell_step(f"rm -rf {nb}"), shell_step(f"mkdir -p {nb}")]
     for folder in folders:
         steps.append(shell_step(f"mkdir -p {shlex.quote(f'{NOTEBOOK}/{folder}')}"))
     for i, f in enumerate(files):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,6 +264,65 @@ class Answer(Move):
 
 
 @dataclass(frozen=True)
+class Note(Move):
+    """Read the screen into the oracle's notes: wait until `at` shows, then append
+    `read(windows)` (a list); with `scroll`, swipe that container up and read again until a
+    page adds nothing new (rows seen on both pages are merged). An information-retrieval
+    oracle finds its answer this way, from what the agent would see."""
+
+    at: Sel
+    read: Callable[[list[list[Node]]], list[Any]]
+    scroll: Sel | None = None
+    max_pages: int = 6
+
+    def cost(self, vocabulary: Sequence[str]) -> int:
+        return 0
+
+    def run(self, o: Oracle) -> Iterator[dict[str, Any]]:
+        yield from o.locate(self.at)
+        seen = list(self.read(o.windows()))
+        for _ in range(self.max_pages - 1 if self.scroll is not None else 0):
+            box = find(o.windows(), self.scroll)  # type: ignore[arg-type]
+            if box is None or not _fills(o.windows(), box):
+                break
+            yield from o.swipe(box, up=True)
+            yield make_action(ActionType.REPEAT)  # let the list settle
+            page = list(self.read(o.windows()))
+            merged = _merge(seen, page)
+            if merged == seen:
+                break
+            seen = merged
+        o.notes.extend(seen)
+
+
+def _fills(windows: list[list[Node]], box: Node) -> bool:
+    """Whether the container's content reaches its bottom edge (more may be below)."""
+    inside = [n for n in windows[box.window] if box.order < n.order <= box.end]
+    return bool(inside) and max(n.bounds[3] for n in inside) >= box.bounds[3] - 4
+
+
+def _merge(seen: list[Any], page: list[Any]) -> list[Any]:
+    """`seen` + the part of `page` not already at its end (the longest overlap)."""
+    for k in range(min(len(seen), len(page)), 0, -1):
+        if seen[-k:] == page[:k]:
+            return seen + page[k:]
+    return seen + page
+
+
+@dataclass(frozen=True)
+class AnswerNotes(Move):
+    """Answer with `combine(notes)` (the text made from what `Note` moves read)."""
+
+    combine: Callable[[list[Any]], str]
+
+    def cost(self, vocabulary: Sequence[str]) -> int:
+        return 1
+
+    def run(self, o: Oracle) -> Iterator[dict[str, Any]]:
+        yield make_action(ActionType.REPEAT, response=self.combine(list(o.notes)))
+
+
+@dataclass(frozen=True)
 class Wait(Move):
     """Let time pass (REPEAT steps)."""
 
@@ -298,6 +357,7 @@ class Oracle:
     max_scrolls: int = 8
     finished: bool = False
     steps: int = 0
+    notes: list[Any] = field(default_factory=list)  # what Note moves read
     _obs: Any = field(default=None, repr=False)
     _gen: Iterator[dict[str, Any]] | None = field(default=None, repr=False)
     _parsed: tuple[str, list[list[Node]]] | None = field(default=None, repr=False)
@@ -372,6 +432,12 @@ class Oracle:
         y0, y1 = top + 0.75 * (bottom - top), top + 0.3 * (bottom - top)
         if not up:
             y0, y1 = y1, y0
+        yield from self.drag((x, y0), (x, y1), moves)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float],
+             moves: int = 4) -> Iterator[dict[str, Any]]:
+        """Touch at `start`, move in `moves` even steps to `end`, lift."""
+        (x0, y0), (x1, y1) = start, end
         for i in range(moves + 1):
-            yield self.touch(x, y0 + (y1 - y0) * i / moves)
+            yield self.touch(x0 + (x1 - x0) * i / moves, y0 + (y1 - y0) * i / moves)
         yield make_action(ActionType.LIFT)

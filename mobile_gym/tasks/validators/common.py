@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
-
-from rapidfuzz import fuzz
 
 DEFAULT_THRESHOLD = 0.9  # AndroidWorld's fuzzy_match ratio
 
@@ -21,11 +20,12 @@ class Verdict:
 
 
 def fuzzy_match(expected: object, actual: object, threshold: float = DEFAULT_THRESHOLD) -> bool:
-    """Case-insensitive similarity ratio >= `threshold`, like AndroidWorld's fuzzy_match.
+    """Case-insensitive similarity ratio >= `threshold`, AndroidWorld's fuzzy_match measure.
 
-    The ratio is rapidfuzz's normalised Indel similarity (2 * matches / total length, the same
-    quantity difflib's `ratio` approximates). Strict where AndroidWorld is loose: an empty text
-    only matches an empty text, and None only matches None.
+    The ratio is `difflib.SequenceMatcher(None, a, b).ratio()` on the lower-cased texts, as
+    AndroidWorld computes it (rapidfuzz's Indel ratio is never below it, so it would accept
+    more). Strict where AndroidWorld is loose: an empty text only matches an empty text, and
+    None only matches None.
     """
     if expected is None or actual is None:
         return expected is None and actual is None
@@ -34,4 +34,4 @@ def fuzzy_match(expected: object, actual: object, threshold: float = DEFAULT_THR
         return a == b
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"fuzzy threshold must be in (0, 1], got {threshold}")
-    return fuzz.ratio(a, b) / 100.0 >= threshold
+    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold

@@ -12,8 +12,10 @@ Strictness fixes over AndroidWorld (android_world.md section 4.2/4.4):
 * fuzzy free text: an empty expected text only matches an empty value;
 * removal: no row with a removed id may remain (not just "the identical row is gone").
 
-Every statement runs under the limits below (task files are untrusted: a query must not be able
-to stall a step or exhaust memory). A query that trips one raises ValueError naming the limit,
+Every statement runs under the limits below and the shared SQLite guard
+(`mobile_gym.untrusted.sqlite_guard`: no ATTACH, VACUUM INTO or file-changing pragma), as task
+files are untrusted: a query must not be able to stall a step, exhaust memory or reach a host
+file. A query that trips one raises ValueError naming the limit,
 the database and the SQL.
 """
 
@@ -22,7 +24,6 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
@@ -32,6 +33,7 @@ from typing import Any
 
 from mobile_gym.device.base import Device
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
+from mobile_gym.untrusted import sqlite_guard
 
 Row = Mapping[str, Any]
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
@@ -44,9 +46,8 @@ MAX_VM_INSTRUCTIONS = 10_000_000
 #: VM instructions between two calls of the progress handler that enforces the limits; small,
 #: so that a few individually slow instructions (a huge printf) cannot run long unchecked.
 PROGRESS_INTERVAL = 10
-#: Wall-clock safety net per read, for instructions that are slow one by one (printf with a
-#: precision of 10^9 takes about 1.5 s, whatever the length limit); real checks take
-#: milliseconds.
+#: Wall-clock safety net per read; real checks take milliseconds. (The one instruction that was
+#: slow whatever the length limit, a huge `%c` in printf, is answered at once by the guard.)
 MAX_QUERY_SECONDS = 2.0
 #: Most rows one read may return (the tests read at most 23).
 MAX_ROWS = 20_000
@@ -64,6 +65,22 @@ MAX_SQL_LENGTH = 100_000
 _FETCH_BATCH = 256
 #: Characters of the SQL, and of SQLite's own message, quoted in an error.
 _SHOWN = 300
+
+
+def _limits() -> sqlite_guard.Limits:
+    """The module's limits (read when a database is opened) for the shared SQLite guard."""
+    return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
+                               seconds=MAX_QUERY_SECONDS, progress_interval=PROGRESS_INTERVAL,
+                               columns=MAX_COLUMNS, sql_length=MAX_SQL_LENGTH)
+
+
+def _limit_name(tripped: str) -> str:
+    """The guard's reason for stopping a statement, named after this module's limit."""
+    if "VM instructions" in tripped:
+        return f"it ran more than MAX_VM_INSTRUCTIONS = {MAX_VM_INSTRUCTIONS:,} SQLite VM instructions"
+    if "time limit" in tripped:
+        return f"it ran longer than MAX_QUERY_SECONDS = {MAX_QUERY_SECONDS} s"
+    return tripped
 
 
 @dataclass(frozen=True)
@@ -109,27 +126,6 @@ def pull_database(device: Device, db_path: str, dest: Path) -> Path:
     return dest / name
 
 
-class _Guard:
-    """The progress handler of one connection: stops it after MAX_VM_INSTRUCTIONS or
-    MAX_QUERY_SECONDS and remembers which limit tripped."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.deadline = time.monotonic() + MAX_QUERY_SECONDS
-        self.tripped: str | None = None
-
-    def __call__(self) -> int:
-        self.calls += 1
-        if self.calls * PROGRESS_INTERVAL >= MAX_VM_INSTRUCTIONS:
-            self.tripped = (f"it ran more than MAX_VM_INSTRUCTIONS = {MAX_VM_INSTRUCTIONS:,} "
-                            "SQLite VM instructions")
-            return 1
-        if time.monotonic() > self.deadline:
-            self.tripped = f"it ran longer than MAX_QUERY_SECONDS = {MAX_QUERY_SECONDS} s"
-            return 1
-        return 0
-
-
 def _shorten(text: str) -> str:
     """`text`, cut to _SHOWN characters (an SQLite message can quote a whole value)."""
     return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text):,} characters)"
@@ -147,12 +143,7 @@ class _Reader:
     def __init__(self, conn: sqlite3.Connection, db_path: str) -> None:
         self.conn = conn
         self.db_path = db_path
-        self.guard = _Guard()
-        conn.set_progress_handler(self.guard, PROGRESS_INTERVAL)
-        if hasattr(conn, "setlimit"):  # Python >= 3.11
-            conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
-            conn.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, MAX_COLUMNS)
-            conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_LENGTH)
+        self.guard = sqlite_guard.guard(conn, _limits())
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> QueryResult:
         """Column names and rows of one statement, within the limits."""
@@ -180,7 +171,10 @@ class _Reader:
         """The limit behind an SQLite error, or the error's own text (shortened)."""
         text = _shorten(str(error))
         if self.guard.tripped is not None:
-            return f"stopped: {self.guard.tripped}"
+            return f"stopped: {_limit_name(self.guard.tripped)}"
+        if sqlite_guard.NOT_AUTHORIZED in text or "authorization denied" in text:
+            return (f"{text} (state checks may not attach files, VACUUM INTO, or use pragmas "
+                    "other than read-only ones)")
         if "too big" in text:
             return f"{text} (a string, blob or row over MAX_VALUE_BYTES = {MAX_VALUE_BYTES:,} bytes)"
         if "too many columns" in text:
@@ -213,8 +207,8 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
         if len(data) >= 20 and data[18:20] == b"\x02\x02":
             data[18:20] = b"\x01\x01"  # WAL mode -> rollback mode, or SQLite refuses the image
         with closing(sqlite3.connect(":memory:")) as conn:
+            conn.deserialize(bytes(data))  # before the guard, whose authorizer refuses it
             reader = _Reader(conn, db_path)
-            conn.deserialize(bytes(data))
             reader.run("PRAGMA query_only = ON")
             yield reader
         return
@@ -269,7 +263,7 @@ def _field_matches(field: str, expected: Any, actual: Any, free_text: set[str],
     return bool(expected == actual)
 
 
-def _max_matching(adj: list[list[int]], n_right: int) -> list[int]:
+def max_matching(adj: list[list[int]], n_right: int) -> list[int]:
     """Kuhn's algorithm: match[right] = left index or -1."""
     match = [-1] * n_right
 
@@ -338,7 +332,7 @@ def validate_rows_added(
     adj = [[j for j, new in enumerate(new_rows)
             if all(_field_matches(f, exp[f], new[f], free, threshold) for f in compare_fields)]
            for exp in expected]
-    match = _max_matching(adj, len(new_rows))
+    match = max_matching(adj, len(new_rows))
     paired = {u for u in match if u != -1}
     if len(paired) != len(expected):
         missing_rows = [i for i in range(len(expected)) if i not in paired]

@@ -121,7 +121,7 @@ def _rows_match(spec: task_pb2.StateEvent.SqliteQuery.Rows, rows: list[tuple]) -
     if mode == Rows.EXACT and len(expected) != len(rows):
         return False
     adj = [[j for j, r in enumerate(rows) if fits(e, r)] for e in expected]
-    match = sqlite._max_matching(adj, len(rows))
+    match = sqlite.max_matching(adj, len(rows))
     return len({u for u in match if u != -1}) == len(expected)
 
 

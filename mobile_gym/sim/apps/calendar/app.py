@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.apps import calendar as model
+
 from ...system.activity import Activity, AppContext
 from ...system.packages import App
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import ImageButton, TextView
-from . import model, theme
+from . import theme
 from .event_activity import EventActivity
 from .flat_rows import group
 from .main_activity import MainActivity
@@ -55,13 +57,9 @@ class SettingsActivity(Activity):
 class CalendarApp(App):
     """com.simplemobiletools.calendar.pro, launcher label "Calendar"."""
 
-    package: ClassVar[str] = model.PACKAGE
-    label: ClassVar[str] = "Calendar"
+    record = model.APP
     icon: ClassVar[str] = "calendar"
     icon_color: ClassVar[int] = 0xFFF57C00
-    launcher_activity: ClassVar[str | None] = ".activities.SplashActivity"
-    version_name: ClassVar[str] = "6.22.2"
-    version_code: ClassVar[int] = 238
     activities: ClassVar[dict[str, type[Activity]]] = {
         ".activities.SplashActivity": SplashActivity,
         ".activities.MainActivity": MainActivity,

@@ -11,8 +11,9 @@ Weeks start on Sunday (en-US `isSundayFirst`).
 from __future__ import annotations
 
 import calendar as _cal
+from collections.abc import Callable, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import skia
 
@@ -205,7 +206,7 @@ class DatePickerView(LinearLayout):
         self._render()
 
 
-def show_date_picker(activity: "Activity", initial: date, on_set: Callable[[date], None]) -> _Dialog:
+def show_date_picker(activity: Activity, initial: date, on_set: Callable[[date], None]) -> _Dialog:
     """Open the picker on `initial`; OK calls `on_set(selected date)`."""
     today = dates.to_datetime(int(activity.ctx.now())).date()
     picker = DatePickerView(initial, today)

@@ -8,10 +8,14 @@ app's own.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
-from . import model
+from mobile_gym.apps import calendar as model
+from mobile_gym.untrusted import sqlite_guard
+
+from ...system.room import create_room_database
 
 ROOM_VERSION = 8
 ROOM_IDENTITY_HASH = "1d5b2fddcb258e43f2935820863057a9"
@@ -34,13 +38,20 @@ _TYPE_COLS = ("id", "title", "color", "caldav_calendar_id", "caldav_display_name
 
 
 class EventsDb:
-    """events.db at `host_path` (the host file behind the device path model.DB_PATH)."""
+    """events.db at `host_path` (the host file behind the device path model.DB_PATH).
 
-    def __init__(self, host_path: str | Path) -> None:
+    `connect` opens it (on a device: the storage's guarded `open_database`, bounded to the free
+    space); without it a guarded connection with the default limits is used."""
+
+    def __init__(self, host_path: str | Path,
+                 connect: Callable[[], sqlite3.Connection] | None = None) -> None:
         self.path = Path(host_path)
+        self._open = connect
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, isolation_level=None)
+        if self._open is not None:
+            return self._open()
+        return sqlite_guard.connect(str(self.path), isolation_level=None)[0]
 
     # -- creation -------------------------------------------------------------------------
     def ensure_created(self) -> bool:
@@ -49,21 +60,9 @@ class EventsDb:
         A file that already has an `events` table (the app's own, or one pushed by a task) is
         left untouched.
         """
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not create_room_database(self.path, "events", SCHEMA, ROOM_VERSION):
+            return False
         with closing(self._connect()) as con:
-            has_events = con.execute(
-                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'").fetchone()
-            if has_events:
-                return False
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("BEGIN")
-            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
-            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
-                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
-            for stmt in SCHEMA:
-                con.execute(stmt)
-            con.execute(f"PRAGMA user_version = {ROOM_VERSION}")
-            con.execute("COMMIT")
             # Room's onCreate callback: the "Regular event" type with the primary colour.
             con.execute(
                 "INSERT OR REPLACE INTO event_types (id,title,color,caldav_calendar_id,"

@@ -9,9 +9,12 @@ package, the message and buttons keep `android:id/`.
 from __future__ import annotations
 
 import calendar as _cal
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+
+from mobile_gym.apps import calendar as model
 
 from ...ui.dialogs import Dismissable, alert_dialog
 from ...ui.layouts import LinearLayout, RadioGroup, RelativeLayout
@@ -19,7 +22,7 @@ from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, RadioButton, TextView
-from . import dates, formatting, model, theme
+from . import dates, formatting, theme
 
 if TYPE_CHECKING:
     from ...system.activity import Activity, DialogHandle
@@ -55,7 +58,7 @@ def dialog_frame(*, title: str = "", message: str = "", custom: View | None = No
 class _Dialog:
     """Shows a dialog root for an activity; `dismiss()` closes it through the system."""
 
-    def __init__(self, activity: "Activity") -> None:
+    def __init__(self, activity: Activity) -> None:
         self.activity = activity
         self.handle: DialogHandle | None = None
 
@@ -64,14 +67,14 @@ class _Dialog:
             self.handle.dismiss()
 
     def show(self, root: View, *, cancelable: bool = True,
-             on_cancel: Callable[[], Any] | None = None) -> "_Dialog":
+             on_cancel: Callable[[], Any] | None = None) -> _Dialog:
         self.handle = self.activity.show_dialog(root, cancelable=cancelable, on_cancel=on_cancel)
         if isinstance(root, Dismissable):
             root.request_dismiss = self.dismiss
         return self
 
 
-def radio_group_dialog(activity: "Activity", items: list[tuple[Any, str]], checked: Any,
+def radio_group_dialog(activity: Activity, items: list[tuple[Any, str]], checked: Any,
                        on_pick: Callable[[Any], None], *, title: str = "") -> _Dialog:
     """Commons RadioGroupDialog: a radio per item, no buttons; picking one closes it."""
     d = _Dialog(activity)
@@ -95,14 +98,14 @@ VIEW_ITEMS = [(5, "Daily view"), (4, "Weekly view"), (1, "Monthly view"),
               (7, "Monthly and daily view"), (2, "Yearly view"), (3, "Simple event list")]
 
 
-def show_view_dialog(activity: "Activity", current: int, on_pick: Callable[[int], None]) -> _Dialog:
+def show_view_dialog(activity: Activity, current: int, on_pick: Callable[[int], None]) -> _Dialog:
     """MainActivity.showViewDialog (the "Change view" item)."""
     return radio_group_dialog(activity, VIEW_ITEMS, current, on_pick)
 
 
 # -- editor ---------------------------------------------------------------------------------
 
-def show_reminder_warning(activity: "Activity", on_ok: Callable[[], None]) -> _Dialog:
+def show_reminder_warning(activity: Activity, on_ok: Callable[[], None]) -> _Dialog:
     """ReminderWarningDialog: "Disclaimer", OK continues, Settings only closes it here."""
     d = _Dialog(activity)
     body = ScrollView(width=MATCH_PARENT, height=WRAP_CONTENT)
@@ -126,7 +129,7 @@ def reminder_items(current: int) -> list[tuple[int, str]]:
     return items
 
 
-def show_reminder_dialog(activity: "Activity", current: int, on_pick: Callable[[int], None]) -> _Dialog:
+def show_reminder_dialog(activity: Activity, current: int, on_pick: Callable[[int], None]) -> _Dialog:
     items: list[tuple[Any, str]] = list(reminder_items(current))
     items.append(("custom", "Custom"))
 
@@ -148,7 +151,7 @@ def repeat_items(current: int) -> list[tuple[int, str]]:
     return items
 
 
-def show_repeat_interval_dialog(activity: "Activity", current: int,
+def show_repeat_interval_dialog(activity: Activity, current: int,
                                 on_pick: Callable[[int], None]) -> _Dialog:
     """showEventRepeatIntervalDialog: No repetition / Daily / Weekly / Monthly / Yearly / Custom."""
     items: list[tuple[Any, str]] = list(repeat_items(current))
@@ -166,7 +169,7 @@ def show_repeat_interval_dialog(activity: "Activity", current: int,
     return radio_group_dialog(activity, items, current, picked)
 
 
-def show_custom_number_dialog(activity: "Activity", units: tuple[str, ...],
+def show_custom_number_dialog(activity: Activity, units: tuple[str, ...],
                               factors: dict[str, int], on_pick: Callable[[int], None], *,
                               value_id: str = "dialog_custom_interval_value") -> _Dialog:
     """Custom interval: a number field and unit radios, OK / Cancel. Empty or 0 keeps nothing."""
@@ -193,7 +196,7 @@ def show_custom_number_dialog(activity: "Activity", units: tuple[str, ...],
     return d
 
 
-def show_repeat_rule_dialog(activity: "Activity", state: "EditorState",
+def show_repeat_rule_dialog(activity: Activity, state: EditorState,
                             on_pick: Callable[[int], None]) -> _Dialog:
     """Weekly: day checkboxes (RepeatRuleWeeklyDialog); monthly/yearly: rule radios."""
     interval = state.repeat_interval
@@ -223,7 +226,7 @@ def show_repeat_rule_dialog(activity: "Activity", state: "EditorState",
     return radio_group_dialog(activity, items, state.repeat_rule, on_pick)
 
 
-def show_repeat_limit_dialog(activity: "Activity", state: "EditorState", today: date,
+def show_repeat_limit_dialog(activity: Activity, state: EditorState, today: date,
                              on_pick: Callable[[int], None]) -> _Dialog:
     """RepeatLimitTypePickerDialog: till a date / x times / forever, OK / Cancel."""
     d = _Dialog(activity)
@@ -259,7 +262,7 @@ def show_repeat_limit_dialog(activity: "Activity", state: "EditorState", today: 
                                negative=DialogButton("Cancel", None)))
 
 
-def show_event_type_dialog(activity: "Activity", types: list[model.EventType], current: int,
+def show_event_type_dialog(activity: Activity, types: list[model.EventType], current: int,
                            on_pick: Callable[[int], None]) -> _Dialog:
     """SelectEventTypeDialog: a radio per type (+ "Manage event types")."""
     d = _Dialog(activity)
@@ -278,7 +281,7 @@ def show_event_type_dialog(activity: "Activity", types: list[model.EventType], c
     return d.show(dialog_frame(custom=body))
 
 
-def show_edit_repeating_dialog(activity: "Activity", on_pick: Callable[[int], None]) -> _Dialog:
+def show_edit_repeating_dialog(activity: Activity, on_pick: Callable[[int], None]) -> _Dialog:
     """EditRepeatingEventDialog: which occurrences an edit applies to (0, 1, 2)."""
     d = _Dialog(activity)
     body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
@@ -298,7 +301,7 @@ def show_edit_repeating_dialog(activity: "Activity", on_pick: Callable[[int], No
     return d.show(dialog_frame(custom=body))
 
 
-def show_delete_event_dialog(activity: "Activity", repeating: bool,
+def show_delete_event_dialog(activity: Activity, repeating: bool,
                              on_yes: Callable[[int], None]) -> _Dialog:
     """DeleteEventDialog: the question (+ occurrence radios when repeating), Yes / No."""
     d = _Dialog(activity)
@@ -333,7 +336,7 @@ def show_delete_event_dialog(activity: "Activity", repeating: bool,
                                negative=DialogButton("No", None)))
 
 
-def show_save_discard_dialog(activity: "Activity", on_answer: Callable[[bool], None]) -> _Dialog:
+def show_save_discard_dialog(activity: Activity, on_answer: Callable[[bool], None]) -> _Dialog:
     """ConfirmationAdvancedDialog "You have unsaved changes. Save before exit?" Save / Discard."""
     d = _Dialog(activity)
     body = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT)

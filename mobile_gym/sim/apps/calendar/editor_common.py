@@ -5,12 +5,15 @@ or saved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mobile_gym.apps import calendar as model
 
 from ...ui.layouts import LinearLayout
 from ...ui.units import MATCH_PARENT, dp
 from ...ui.widgets import ImageButton, ImageView, TextView
-from . import dialogs, model, theme
+from . import dialogs, theme
 from .flat_rows import group
 from .prefs import Prefs
 
@@ -45,7 +48,7 @@ def row_icon(name: str, vid: str) -> ImageView:
     return ImageView(name, id=vid, icon_color=theme.TEXT, padding=dp(8), margin=(dp(12), 0, dp(6), 0))
 
 
-def after_reminder_disclaimer(activity: "Activity", prefs: Prefs, then: Callable[[], None]) -> None:
+def after_reminder_disclaimer(activity: Activity, prefs: Prefs, then: Callable[[], None]) -> None:
     """Run `then` now if the Disclaimer was already shown, else after its OK (which
     records that it was shown)."""
     if prefs.was_alarm_warning_shown:
@@ -59,7 +62,7 @@ def after_reminder_disclaimer(activity: "Activity", prefs: Prefs, then: Callable
     dialogs.show_reminder_warning(activity, confirmed)
 
 
-def save_after_disclaimer(activity: "Activity", prefs: Prefs, reminders: Sequence[int],
+def save_after_disclaimer(activity: Activity, prefs: Prefs, reminders: Sequence[int],
                           save: Callable[[], None]) -> None:
     """`saveCurrentEvent`: with any reminder set, the Disclaimer comes first (once)."""
     if all(r == model.REMINDER_OFF for r in reminders):

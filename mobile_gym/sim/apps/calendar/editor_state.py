@@ -11,7 +11,9 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from . import dates, model
+from mobile_gym.apps import calendar as model
+
+from . import dates
 
 TITLE_EMPTY = "Title cannot be empty"
 END_BEFORE_START = "The event cannot end earlier than it starts"
@@ -50,14 +52,14 @@ class EditorState:
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def new(cls, start: datetime, reminders: tuple[int, int, int], duration_min: int = 0) -> "EditorState":
+    def new(cls, start: datetime, reminders: tuple[int, int, int], duration_min: int = 0) -> EditorState:
         """A new event at `start` (end = start + default duration, 0 min in the app)."""
         s = cls(start=start, end=start + timedelta(minutes=duration_min), reminders=list(reminders))
         s.mark_opened()
         return s
 
     @classmethod
-    def edit(cls, event: model.Event) -> "EditorState":
+    def edit(cls, event: model.Event) -> EditorState:
         """Open a stored row (`setupEditEvent`)."""
         s = cls(start=dates.to_datetime(event.start_ts), end=dates.to_datetime(event.end_ts),
                 title=event.title, location=event.location, description=event.description,

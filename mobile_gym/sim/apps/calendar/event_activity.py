@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from mobile_gym.apps import calendar as model
+
 from ...system.activity import Activity
 from ...ui.layouts import RelativeLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import CheckBox, EditText, ImageButton, ImageView, TextView
-from . import dates, dialogs, formatting, model, theme
+from . import dates, dialogs, formatting, theme
 from .date_picker import show_date_picker
 from .editor_common import (
     MenuItem,

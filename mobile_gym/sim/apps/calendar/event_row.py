@@ -7,7 +7,7 @@ colour bar, task image (tasks only), `event_item_title`, `event_item_time`,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout
@@ -24,8 +24,8 @@ class EventRow(LinearLayout):
     """One event row; `occurrence` says which event (and which repetition) it shows."""
 
     def __init__(self, occurrence: Occurrence, *, list_view: bool,
-                 on_click: Callable[["EventRow"], None],
-                 on_long_click: Callable[["EventRow"], None], color: int) -> None:
+                 on_click: Callable[[EventRow], None],
+                 on_long_click: Callable[[EventRow], None], color: int) -> None:
         super().__init__("horizontal", id="event_item_holder", width=MATCH_PARENT,
                          height=WRAP_CONTENT, clickable=True, long_clickable=True, focusable=True,
                          padding=(dp(4), dp(8), dp(16), dp(8)),
@@ -79,7 +79,7 @@ class _RowInner(View):
         for t in texts:
             if t.visibility != "gone":
                 t.measure((EXACTLY, max(0, w - left)), (UNSPECIFIED, 0))
-                h += t._mh
+                h += t.measured_height
         h = max(h, dp(40))
         bar.measure((EXACTLY, dp(4)), (EXACTLY, h))
         return w, h
@@ -94,8 +94,8 @@ class _RowInner(View):
         y = b.top
         for t in texts:
             if t.visibility != "gone":
-                t.layout(left, y, left + t._mw, y + t._mh)
-                y += t._mh
+                t.layout(left, y, left + t.measured_width, y + t.measured_height)
+                y += t.measured_height
 
 
 def section_title(text: str, *, month: bool) -> View:

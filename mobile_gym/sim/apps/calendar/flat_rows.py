@@ -27,7 +27,7 @@ class FlatRows(RelativeLayout):
         super().__init__(**kw)
         self._rows: list[tuple[list[View], int]] = []
 
-    def add_row(self, *views: View, indent: int = 0) -> "FlatRows":
+    def add_row(self, *views: View, indent: int = 0) -> FlatRows:
         for v in views:
             self.add(v)
         self._rows.append((list(views), indent))
@@ -45,7 +45,7 @@ class FlatRows(RelativeLayout):
             used = indent
             weight = 0.0
             for v in shown:
-                ml, mt, mr, mb = v._margin
+                ml, mt, mr, mb = v.margin
                 used += ml + mr
                 if v.weight > 0:
                     weight += v.weight
@@ -57,17 +57,17 @@ class FlatRows(RelativeLayout):
                 else:
                     ws = (AT_MOST, max(0, inner_w - used))
                 v.measure(ws, (UNSPECIFIED, 0) if v.height < 0 else (EXACTLY, v.height))
-                used += v._mw
+                used += v.measured_width
             left = max(0, inner_w - used)
             for v in shown:
                 if v.weight > 0:
                     share = int(left * v.weight / weight)
                     v.measure((EXACTLY, share), (UNSPECIFIED, 0) if v.height < 0 else (EXACTLY, v.height))
-            row_h = max(v._mh + v._margin[1] + v._margin[3] for v in shown)
+            row_h = max(v.measured_height + v.margin[1] + v.margin[3] for v in shown)
             # MATCH_PARENT heights follow the row
             for v in shown:
                 if v.height == MATCH_PARENT:
-                    v.measure((EXACTLY, v._mw), (EXACTLY, max(0, row_h - v._margin[1] - v._margin[3])))
+                    v.measure((EXACTLY, v.measured_width), (EXACTLY, max(0, row_h - v.margin[1] - v.margin[3])))
             total_h += row_h
         h = total_h + pt + pb
         if hspec[0] == EXACTLY:
@@ -83,14 +83,14 @@ class FlatRows(RelativeLayout):
             shown = [v for v in views if v.visibility != "gone"]
             if not shown:
                 continue
-            row_h = max(v._mh + v._margin[1] + v._margin[3] for v in shown)
+            row_h = max(v.measured_height + v.margin[1] + v.margin[3] for v in shown)
             x = b.left + pl + indent
             for v in shown:
-                ml, mt, mr, mb = v._margin
+                ml, mt, mr, mb = v.margin
                 x += ml
-                top = y + mt + (row_h - mt - mb - v._mh) // 2
-                v.layout(x, top, x + v._mw, top + v._mh)
-                x += v._mw + mr
+                top = y + mt + (row_h - mt - mb - v.measured_height) // 2
+                v.layout(x, top, x + v.measured_width, top + v.measured_height)
+                x += v.measured_width + mr
             y += row_h
 
 

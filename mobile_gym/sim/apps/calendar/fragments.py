@@ -6,10 +6,12 @@ Each fragment owns its root view and rebuilds its content from a list of events 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Callable
 
 import skia
+
+from mobile_gym.apps import calendar as model
 
 from ...ui.geometry import Rect
 from ...ui.layouts import LinearLayout, RelativeLayout
@@ -18,7 +20,7 @@ from ...ui.render import fill_paint
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import EXACTLY, Spec, View
 from ...ui.widgets import ImageView, TextView
-from . import dates, formatting, model, occurrences, theme
+from . import dates, formatting, occurrences, theme
 from .event_row import EventRow, section_title
 from .month_view import CellEvent, GridDay, MonthViewWrapper
 
@@ -347,7 +349,7 @@ class WeekGrid(View):
         for label, col, top, _bottom in self.placed:
             x = b.left + HOURS_WIDTH + col * col_w + dp(1)
             y = b.top + int(top * HOUR_HEIGHT)
-            label.layout(x, y, x + label._mw, y + label._mh)
+            label.layout(x, y, x + label.measured_width, y + label.measured_height)
 
     def on_draw(self, canvas: skia.Canvas) -> None:
         b = self._bounds

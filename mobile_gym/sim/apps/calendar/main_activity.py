@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from mobile_gym.apps import calendar as model
+
 from ...system.activity import Activity
 from ...ui.dialogs import popup_menu
 from ...ui.layouts import FrameLayout, LinearLayout, RelativeLayout, ViewGroup
@@ -16,7 +18,7 @@ from ...ui.lists import RecyclerView, ViewPager
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.view import View
 from ...ui.widgets import EditText, ImageButton, ImageView, TextView
-from . import dates, dialogs, model, occurrences, theme
+from . import dates, dialogs, occurrences, theme
 from . import prefs as P
 from .date_picker import show_date_picker
 from .event_activity import (

@@ -7,9 +7,9 @@ only pixels (and `text_boxes()`), the cells are bare `android.view.View`s.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Callable
 
 import skia
 

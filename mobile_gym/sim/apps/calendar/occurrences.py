@@ -12,7 +12,9 @@ import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from . import dates, model
+from mobile_gym.apps import calendar as model
+
+from . import dates
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,9 @@ phone. Only the keys the simulated screens use are read; unknown entries are kep
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from xml.etree import ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
+from mobile_gym.apps import calendar as model
 
-from . import model
+from ...system.shared_prefs import SharedPreferences
 
 VIEW = "view"
 WAS_ALARM_WARNING_SHOWN = "was_alarm_warning_shown"
@@ -28,62 +25,8 @@ MONTHLY_DAILY_VIEW = 7
 DEFAULT_REMINDERS = (10, model.REMINDER_OFF, model.REMINDER_OFF)
 
 
-@dataclass
-class Prefs:
+class Prefs(SharedPreferences):
     """Read/write access to one Prefs.xml file (host path)."""
-
-    path: Path
-
-    def _load(self) -> dict[str, tuple[str, str]]:
-        if not self.path.exists():
-            return {}
-        try:
-            root = ET.fromstring(self.path.read_bytes())
-        except ET.ParseError:
-            return {}  # the framework also starts over from an unreadable file
-        return {el.get("name", ""): (el.tag, el.get("value", el.text or "")) for el in root}
-
-    def _save(self, entries: dict[str, tuple[str, str]]) -> None:
-        lines = ["<?xml version='1.0' encoding='utf-8' standalone='yes' ?>", "<map>"]
-        for name in sorted(entries):
-            tag, value = entries[name]
-            if tag == "string":
-                lines.append(f"    <string name={quoteattr(name)}>{escape(value)}</string>")
-            else:
-                lines.append(f"    <{tag} name={quoteattr(name)} value={quoteattr(value)} />")
-        lines.append("</map>")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-    def get_int(self, name: str, default: int) -> int:
-        tag_value = self._load().get(name)
-        if tag_value is None or tag_value[0] not in ("int", "long"):
-            return default
-        try:
-            return int(tag_value[1])
-        except ValueError:
-            return default
-
-    def get_bool(self, name: str, default: bool) -> bool:
-        tag_value = self._load().get(name)
-        if tag_value is None or tag_value[0] != "boolean":
-            return default
-        return tag_value[1] == "true"
-
-    def put(self, *, longs: tuple[str, ...] = (), **values: int | bool) -> None:
-        """Write entries (bool -> <boolean>, int -> <int>, names in `longs` -> <long>) in
-        one commit."""
-        entries = self._load()
-        for name, value in values.items():
-            if name in longs and isinstance(value, int) and not isinstance(value, bool):
-                entries[name] = ("long", str(value))
-            elif isinstance(value, bool):
-                entries[name] = ("boolean", "true" if value else "false")
-            elif isinstance(value, int):
-                entries[name] = ("int", str(value))
-            else:
-                raise TypeError(f"pref {name!r}: unsupported value {value!r}")
-        self._save(entries)
 
     # -- the app's config -----------------------------------------------------------------
     @property

@@ -7,11 +7,13 @@ Opening it re-creates events.db when it is missing (Room does so on first access
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import dates, model, occurrences
+from mobile_gym.apps import calendar as model
+
+from ...system.room import open_or_recreate
+from . import dates, occurrences
 from .db import EventsDb
 from .prefs import Prefs
 
@@ -22,27 +24,18 @@ if TYPE_CHECKING:
 class CalendarStorage:
     """events.db + Prefs.xml of one device (paths resolved through the device storage)."""
 
-    def __init__(self, ctx: "AppContext") -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self._ctx = ctx
-        self.db = EventsDb(ctx.database_path("events.db"))
+        self.db = EventsDb(ctx.database_path("events.db"),
+                           connect=lambda: ctx.connect_db("events.db", isolation_level=None))
         ctx.storage.mkdir(f"{ctx.data_dir}/shared_prefs", parents=True)
         self.prefs = Prefs(Path(ctx.storage.host_path(f"{ctx.data_dir}/shared_prefs/Prefs.xml")))
 
     def ensure_created(self) -> None:
         """Open (creating if needed). A file that is not a database is deleted and created
         again, as Android's DefaultDatabaseErrorHandler does on corruption."""
-        try:
-            self.db.ensure_created()
-        except sqlite3.DatabaseError:
-            path = f"{self._ctx.data_dir}/databases/events.db"
-            self._ctx.log("E", "SQLiteDatabase",
-                          f"Corruption reported by sqlite on database: {path}")
-            self._ctx.log("E", "DefaultDatabaseErrorHandler",
-                          f"deleting the database file: {path}")
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                if self._ctx.storage.exists(path + suffix):
-                    self._ctx.storage.remove(path + suffix)
-            self.db.ensure_created()
+        open_or_recreate(self._ctx, f"{self._ctx.data_dir}/databases/events.db",
+                         self.db.ensure_created)
 
     def event_type_colors(self) -> dict[int, int]:
         return {t.id: t.color for t in self.db.event_types()}

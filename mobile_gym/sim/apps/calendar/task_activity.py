@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from datetime import date
 
+from mobile_gym.apps import calendar as model
+
 from ...system.activity import Activity
 from ...ui.layouts import RelativeLayout
 from ...ui.lists import ScrollView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from ...ui.widgets import CheckBox, EditText, ImageButton, TextView
-from . import dates, dialogs, formatting, model, theme
+from . import dates, dialogs, formatting, theme
 from .date_picker import show_date_picker
 from .editor_common import MenuItem, editor_menu, row_icon, row_text, save_after_disclaimer
 from .editor_state import TITLE_EMPTY, EditorState

@@ -10,7 +10,8 @@ Picking an hour switches to minutes; OK (`material_timepicker_ok_button`) report
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import skia
 
@@ -35,7 +36,7 @@ FACE_BG = 0xFFE1E2EC
 class ClockFace(View):
     """`material_clock_face` (ClockFaceView): the dial, the hand and the number labels."""
 
-    def __init__(self, picker: "TimePickerState") -> None:
+    def __init__(self, picker: TimePickerState) -> None:
         super().__init__(id="material_clock_face", width=FACE_SIZE, height=FACE_SIZE)
         self.a11y_class = "android.view.ViewGroup"
         self.picker = picker
@@ -188,7 +189,7 @@ def build_time_picker(hour: int, minute: int, on_ok: Callable[[int, int], None],
     return root, state
 
 
-def show_time_picker(activity: "Activity", hour: int, minute: int,
+def show_time_picker(activity: Activity, hour: int, minute: int,
                      on_set: Callable[[int, int], None]) -> _Dialog:
     """Open the picker; OK calls `on_set(hour, minute)` after closing it."""
     d = _Dialog(activity)

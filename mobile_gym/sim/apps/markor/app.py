@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.apps import markor as markor_app
 from mobile_gym.sim.apps.markor.browser import MainActivity
 from mobile_gym.sim.apps.markor.dialogs import MarkorPrefs
 from mobile_gym.sim.apps.markor.editor import DocumentActivity
@@ -16,17 +17,13 @@ class MarkorApp(App):
     """`net.gsantner.markor` 2.10.9 with its intro and storage permission already done (as
     AndroidWorld's setup leaves it)."""
 
-    package: ClassVar[str] = "net.gsantner.markor"
-    label: ClassVar[str] = "Markor"
+    record = markor_app.APP
     icon: ClassVar[str] = "note"
     icon_color: ClassVar[int] = 0xFF1E2135
-    launcher_activity: ClassVar[str] = ".activity.MainActivity"
     activities: ClassVar[dict[str, type[Activity]]] = {
         ".activity.MainActivity": MainActivity,
         ".activity.DocumentActivity": DocumentActivity,
     }
-    version_name: ClassVar[str] = "2.10.9"
-    version_code: ClassVar[int] = 146
 
     def __init__(self) -> None:
         super().__init__()

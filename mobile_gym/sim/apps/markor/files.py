@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import PurePosixPath
 
+from mobile_gym.apps import markor as markor_app
 from mobile_gym.sim.system.storage import Storage
 
-NOTEBOOK = "/storage/emulated/0/Documents/Markor"
+NOTEBOOK = markor_app.NOTEBOOK
 """The notebook (root) folder, as AndroidWorld's MARKOR_DATA spells it."""
 
 TEXTFILE_OVERWRITE_MIN_TEXT_LENGTH = 2

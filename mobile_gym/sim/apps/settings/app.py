@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.apps import settings as settings_app
 from mobile_gym.sim.apps.settings.activities import (
     SettingsHomepageActivity,
     SubSettings,
@@ -51,11 +52,9 @@ class DisplaySettingsActivity(_PageActivity):
 class SettingsApp(App):
     """AOSP Settings on a Pixel 6 running Android 13 (only the pages in `pages.py` have content)."""
 
-    package: ClassVar[str] = "com.android.settings"
-    label: ClassVar[str] = "Settings"
+    record = settings_app.APP
     icon: ClassVar[str] = "settings"
     icon_color: ClassVar[int] = 0xFF5C6BC0
-    launcher_activity: ClassVar[str] = ".Settings"
     activities: ClassVar[dict[str, type[Activity]]] = {
         ".Settings": SettingsAlias,
         ".homepage.SettingsHomepageActivity": SettingsHomepageActivity,
@@ -65,5 +64,3 @@ class SettingsApp(App):
         ".Settings$BluetoothDashboardActivity": BluetoothDashboardActivity,
         ".Settings$DisplaySettingsActivity": DisplaySettingsActivity,
     }
-    version_name: ClassVar[str] = "13"
-    version_code: ClassVar[int] = 33

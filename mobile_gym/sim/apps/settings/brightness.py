@@ -3,7 +3,15 @@
 The slider works in a 0..65535 "gamma space" (Hybrid Log Gamma curve), the setting
 `system screen_brightness` is an int 1..255 and the display works with a float 0..1
 (`BrightnessSynchronizer`: float = (int - 1) / 254). Settings' "Brightness level" summary is
-the slider position as a percentage. AOSP's default minimum setting is 10 (of 255).
+the slider position as a percentage.
+
+The slider's range is the display's `BrightnessInfo` range (SystemUI `BrightnessController`
+reads `brightnessMinimum` / `brightnessMaximum`), which Android 13's `DisplayPowerController`
+takes from its `HighBrightnessModeController`, built with `PowerManager.BRIGHTNESS_MIN` (0.0) and
+`BRIGHTNESS_MAX` (1.0) -- not from `config_screenBrightnessSettingMinimum` (10, which only
+PowerManagerService's own setting range uses). So the slider's left end is float 0.0 and
+writes `screen_brightness` 1 (`brightnessFloatToInt(0.0)` = round(0 x 254 + 1)); its right end
+writes 255. This is also the value AndroidWorld's SystemBrightnessMin checks for.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ _A = 0.17883277
 _B = 0.28466892
 _C = 0.55991073
 
-MIN_BRIGHTNESS_INT = 10  # config_screenBrightnessSettingMinimum
+MIN_BRIGHTNESS_INT = 1    # what the slider's left end writes (BrightnessInfo minimum 0.0)
 MAX_BRIGHTNESS_INT = 255
 
 
@@ -35,8 +43,8 @@ def float_to_int(value: float) -> int:
     return round(min(max(value, 0.0), 1.0) * 254.0 + 1.0)
 
 
-_MIN_F = int_to_float(MIN_BRIGHTNESS_INT)
-_MAX_F = int_to_float(MAX_BRIGHTNESS_INT)
+_MIN_F = 0.0  # PowerManager.BRIGHTNESS_MIN = BrightnessInfo.brightnessMinimum
+_MAX_F = 1.0  # PowerManager.BRIGHTNESS_MAX
 
 
 def linear_to_gamma(value: float, lo: float = _MIN_F, hi: float = _MAX_F) -> int:
@@ -79,5 +87,5 @@ def percent(setting: int) -> int:
 
 
 def percent_text(setting: int) -> str:
-    """Summary text, e.g. "82%"."""
+    """Summary text, e.g. "83%"."""
     return f"{percent(setting)}%"

@@ -20,7 +20,7 @@ from mobile_gym.sim.system.shell.core import Shell as _Shell
 from mobile_gym.sim.system.shell.parser import ShellSyntaxError, parse
 
 if TYPE_CHECKING:
-    from mobile_gym.sim.android import SimAndroid
+    from mobile_gym.sim.system.shell.host import ShellHost
 
 _MODULES = (text, files, settings_cmd, logcat_cmd, sqlite_cmd, am_cmd, input_cmd, screen_cmd, system_cmd)
 
@@ -39,7 +39,7 @@ def command_table() -> dict[str, CommandFn]:
 class Shell(_Shell):
     """`Shell(android)`: `run(cmd) -> (code, stdout, stderr)`."""
 
-    def __init__(self, android: SimAndroid) -> None:
+    def __init__(self, android: ShellHost) -> None:
         super().__init__(android, command_table())
 
 __all__ = ["Proc", "Shell", "ShellSyntaxError", "UsageError", "command_table", "parse"]

@@ -9,14 +9,17 @@ the exact bytes back (what the adb server needs).
 from __future__ import annotations
 
 import fnmatch
+import os
 import posixpath
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.system.shell.arith import ShellArithmeticError, evaluate
 from mobile_gym.sim.system.shell.parser import (
+    MAX_NESTING,
     AndOr,
     Case,
     Command,
@@ -32,10 +35,10 @@ from mobile_gym.sim.system.shell.parser import (
     Word,
     parse,
 )
-from mobile_gym.sim.system.storage import normalize
+from mobile_gym.sim.system.storage import OutsideStorageError, normalize
 
 if TYPE_CHECKING:
-    from mobile_gym.sim.android import SimAndroid
+    from mobile_gym.sim.system.shell.host import ShellHost
 
 SH = "/system/bin/sh"
 SHELL_PID = 4321
@@ -66,6 +69,30 @@ LOOP_LIMIT = 100_000
 
 class LoopLimitExceeded(Exception):
     """A command line ran more than LOOP_LIMIT loop iterations."""
+
+
+#: Wall-clock seconds one command line may run, and all command lines between two restores
+#: of the device (an environment reset restores it), so no input can stall the host.
+COMMAND_LINE_SECONDS = 10.0
+RESET_SECONDS = 60.0
+#: Device time one command line may let pass (sleep, long gestures) before its next command.
+COMMAND_LINE_DEVICE_SECONDS = 366 * 86400.0
+#: Longest value a variable or an expanded word may hold.
+MAX_VALUE_BYTES = 4 * 1024 * 1024
+#: Most bytes a pipe, a command's output, or the whole command line's output may hold.
+MAX_STREAM_BYTES = 64 * 1024 * 1024
+
+
+class BudgetExceeded(Exception):
+    """A command line went past one of the shell's budgets; the message says which. The
+    command line stops there, as a real shell stops when it runs out of memory."""
+
+
+def check_stream(buffer: bytearray, extra: int) -> None:
+    """Refuse to let `buffer` (a pipe or an output) grow by `extra` bytes past MAX_STREAM_BYTES."""
+    if len(buffer) + extra > MAX_STREAM_BYTES:
+        raise BudgetExceeded(f"output over {MAX_STREAM_BYTES} bytes (the simulated shell's limit "
+                             "for a pipe or a command's output)")
 
 
 class UsageError(Exception):
@@ -106,7 +133,7 @@ class Proc:
     remaining input, read from `input` on first use (so a command that never looks at it
     leaves it to the next one)."""
 
-    android: SimAndroid
+    android: ShellHost
     shell: Shell
     argv: list[str]
     input: Input = field(default_factory=Input)
@@ -125,13 +152,17 @@ class Proc:
         return self.shell.cwd
 
     def write(self, text: str | bytes) -> None:
-        self.out += text if isinstance(text, (bytes, bytearray)) else text.encode("utf-8", "surrogateescape")
+        data = text if isinstance(text, (bytes, bytearray)) else text.encode("utf-8", "surrogateescape")
+        check_stream(self.out, len(data))
+        self.out += data
 
     def print(self, text: str = "") -> None:
         self.write(text + "\n")
 
     def eprint(self, text: str) -> None:
-        self.err += (text + "\n").encode("utf-8", "surrogateescape")
+        data = (text + "\n").encode("utf-8", "surrogateescape")
+        check_stream(self.err, len(data))
+        self.err += data
 
     def path(self, p: str) -> str:
         return normalize(p, self.shell.cwd)
@@ -168,7 +199,7 @@ class Shell:
     """One `sh -c` interpreter bound to a device. Each `run` is a fresh shell (status, directory
     and variables start over), as each `adb shell` call is."""
 
-    def __init__(self, android: SimAndroid, commands: dict[str, CommandFn]) -> None:
+    def __init__(self, android: ShellHost, commands: dict[str, CommandFn]) -> None:
         self.android = android
         self.commands = commands
         self.cwd = "/"
@@ -176,6 +207,32 @@ class Shell:
         self.vars: dict[str, str] = {}
         self.loop_depth = 0  # loops enclosing the running command (for break / continue)
         self._iterations = 0
+        self._depth = 0  # nesting of the node being run (MAX_NESTING)
+        self.deadline = 0.0  # time.monotonic() at which the running command line must stop
+        self._device_deadline = 0.0
+        self._spent = 0.0  # wall seconds used since the last reset_budget()
+        self._started = 0.0  # when the running command line started
+
+    def reset_budget(self) -> None:
+        """Start a new RESET_SECONDS allowance (the device was restored to a snapshot, or an
+        adb client opened a new shell session)."""
+        self._spent = 0.0
+
+    def seconds_left(self) -> float:
+        """Wall-clock seconds the running command line has left (0 when it has none)."""
+        return max(0.0, self.deadline - time.monotonic())
+
+    def check_budget(self) -> None:
+        """Raise BudgetExceeded when the command line has used up its wall or device time."""
+        if time.monotonic() > self.deadline:
+            if self._spent + (time.monotonic() - self._started) >= RESET_SECONDS:
+                raise BudgetExceeded(f"stopped: the {RESET_SECONDS:g} s the simulated shell may run "
+                                     "between two resets of the device are used up")
+            raise BudgetExceeded(f"stopped after {COMMAND_LINE_SECONDS:g} s (the simulated shell's "
+                                 "limit per command line)")
+        if self.android.clock.now() > self._device_deadline:
+            raise BudgetExceeded(f"stopped after {COMMAND_LINE_DEVICE_SECONDS:g} s of device time "
+                                 "(the simulated shell's limit per command line)")
 
     # -- public --------------------------------------------------------------------
     def run(self, cmd: str) -> tuple[int, str, str]:
@@ -194,25 +251,39 @@ class Shell:
         self.status = 0
         self.loop_depth = 0
         self._iterations = 0
+        self._depth = 0
         self.vars = {"PATH": "/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin",
                      "HOME": "/", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
                      "EXTERNAL_STORAGE": "/sdcard", "HOSTNAME": "oriole", "USER": "shell",
                      "SHELL": SH, "TMPDIR": "/data/local/tmp"}
         out = bytearray()
         err = out if merge_stderr else bytearray()
+        started = self._started = time.monotonic()
+        self.deadline = started + max(0.0, min(COMMAND_LINE_SECONDS, RESET_SECONDS - self._spent))
+        self._device_deadline = self.android.clock.now() + COMMAND_LINE_DEVICE_SECONDS
         try:
-            script = parse(cmd)
-        except ShellSyntaxError as exc:
-            return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
-        try:
-            self._script(script, out, err, Input())
-        except ExitShell as ex:
-            self.status = ex.code
-        except LoopLimitExceeded:
-            err += (f"{SH}: stopped after {LOOP_LIMIT} loop iterations (the simulated shell's "
-                    "limit; a device would run on)\n").encode()
-            self.status = 1
-        return self.status, bytes(out), b"" if merge_stderr else bytes(err)
+            try:
+                script = parse(cmd)
+            except ShellSyntaxError as exc:
+                return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
+            try:
+                self.check_budget()
+                self._script(script, out, err, Input())
+            except ExitShell as ex:
+                self.status = ex.code
+            except LoopLimitExceeded:
+                err += (f"{SH}: stopped after {LOOP_LIMIT} loop iterations (the simulated shell's "
+                        "limit; a device would run on)\n").encode()
+                self.status = 1
+            except BudgetExceeded as exc:
+                err += f"{SH}: {exc}\n".encode()
+                self.status = 1
+            except RecursionError:  # a backstop: MAX_NESTING should have stopped it first
+                err += f"{SH}: nesting too deep (the simulated shell's limit)\n".encode()
+                self.status = 2
+            return self.status, bytes(out), b"" if merge_stderr else bytes(err)
+        finally:
+            self._spent += time.monotonic() - started
 
     # -- execution -----------------------------------------------------------------
     def _script(self, script: Script, out: bytearray, err: bytearray, stdin: Input) -> None:
@@ -236,7 +307,8 @@ class Shell:
                 code = self._command(cmd, data, sink, err)
             else:
                 code = self._compound(cmd, data, sink, err)
-            data = Input(bytes(sink))
+            if i < last:  # the next command reads this one's output (never copy `out` itself)
+                data = Input(bytes(sink))
         if pipe.negated:
             return 0 if code else 1
         return code
@@ -249,6 +321,7 @@ class Shell:
                 return 1
         else:  # the body writes straight through, keeping stdout and stderr interleaved
             io = _Redirected({1: out, 2: err}, stdin, [], {1: bytearray(), 2: bytearray()})
+        self._enter()
         subshell = isinstance(node, Group) and node.subshell
         saved = (self.cwd, dict(self.vars), self.loop_depth) if subshell else None
         if subshell:
@@ -263,10 +336,19 @@ class Shell:
                 raise  # `exit` outside a subshell leaves the shell itself
             self.status = ex.code  # a subshell's `exit` ends only the subshell
         finally:
+            self._depth -= 1
             if saved is not None:  # a child shell: its directory and variables stay inside
                 self.cwd, self.vars, self.loop_depth = saved
-            self._close_redirects(io, out, err)
+            if not self._close_redirects(io, out, err):
+                self.status = 1
         return self.status
+
+    def _enter(self) -> None:
+        """One level deeper into groups, compound commands and substitutions (MAX_NESTING)."""
+        self._depth += 1
+        if self._depth > MAX_NESTING:
+            self._depth -= 1
+            raise BudgetExceeded(f"nesting deeper than {MAX_NESTING} levels (the simulated shell's limit)")
 
     def _compound_body(self, node: Compound, out: bytearray, err: bytearray, stdin: Input) -> None:
         """Set `self.status` as the POSIX shell does for each compound command."""
@@ -307,6 +389,8 @@ class Shell:
                 self._iterations += 1
                 if self._iterations > LOOP_LIMIT:
                     raise LoopLimitExceeded
+                if not self._iterations & 255:  # every command checks too; this covers empty bodies
+                    self.check_budget()
                 try:
                     if isinstance(node, For):
                         assert values is not None
@@ -348,12 +432,13 @@ class Shell:
             return 1
         if not argv:
             for name, value in values:
-                self.vars[name] = value
+                self.set_var(name, value)
         io = self._open_redirects(cmd.redirects, stdin, err)
         if io is None:
             return 1
-        code = self._exec(argv, io.stdin, io.fds) if argv else 0
-        self._close_redirects(io, out, err)
+        code = self.exec_argv(argv, io.stdin, io.fds) if argv else 0
+        if not self._close_redirects(io, out, err):
+            code = 1
         return code
 
     def _open_redirects(self, redirects: list[Redirect], stdin: Input, err: bytearray) -> _Redirected | None:
@@ -396,20 +481,32 @@ class Shell:
                 fds[redir.fd] = sink
         return io
 
-    def _close_redirects(self, io: _Redirected, out: bytearray, err: bytearray) -> None:
-        """Route what went to the unredirected descriptors; files get their bytes."""
+    def _close_redirects(self, io: _Redirected, out: bytearray, err: bytearray) -> bool:
+        """Route what went to the unredirected descriptors; files get their bytes (False when
+        one could not be written)."""
+        check_stream(out, len(io.original[1]))
         out += io.original[1]
+        check_stream(err, len(io.original[2]))
         err += io.original[2]
+        ok = True
         for sink in io.files:
             if sink:
-                self.android.storage.write(sink.path, bytes(sink), append=True)
+                try:
+                    self.android.storage.write(sink.path, bytes(sink), append=True)
+                except (OSError, ValueError) as exc:  # a full device: the command's write failed
+                    check_stream(err, 200)
+                    err += f"{SH}: {sink.path}: write error: {_reason(exc)}\n".encode()
+                    ok = False
+        return ok
 
-    def _exec(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
+    def exec_argv(self, argv: list[str], stdin: Input, fds: dict[int, bytearray]) -> int:
+        """Run one command (a builtin, an alias or a program) with these standard streams."""
         name = argv[0]
         for prefix in BIN_DIRS:
             if name.startswith(prefix) and "/" not in name[len(prefix):]:
                 name = name[len(prefix):]
                 break
+        self.check_budget()
         fn = self.commands.get(name)
         if fn is None:
             fds[2] += f"{SH}: {argv[0]}: inaccessible or not found\n".encode()
@@ -424,11 +521,18 @@ class Shell:
             code = exc.code
         except (OSError, ValueError, TypeError, LookupError) as exc:
             # A command must never take the device down: report like a failing binary.
-            proc.eprint(f"{name}: {_reason(exc)}")
+            proc.eprint(f"{name}: {self.android.storage.device_text(_reason(exc))}")
             code = 1
         return int(code) & 0xFF
 
     # -- expansion -----------------------------------------------------------------
+    def set_var(self, name: str, value: str) -> None:
+        """Assign a shell variable, refusing a value over MAX_VALUE_BYTES."""
+        if len(value) > MAX_VALUE_BYTES:
+            raise BudgetExceeded(f"{name}: value of {len(value)} characters is over {MAX_VALUE_BYTES} "
+                                 "bytes (the simulated shell's limit for a variable)")
+        self.vars[name] = value
+
     def var(self, name: str) -> str:
         if name == "?":
             return str(self.status)
@@ -450,6 +554,7 @@ class Shell:
         """Expand one word into zero or more fields (parameter, command substitution, globbing)."""
         fields: list[list[tuple[str, bool]]] = [[]]  # each field: list of (text, quoted)
         any_quoted = False
+        size = 0
         for part in word.parts:
             if part.quoted:
                 any_quoted = True
@@ -462,6 +567,10 @@ class Shell:
             else:
                 _code, out, _err = self._substitute(part.value)
                 text = out.rstrip("\n")
+            size += len(text)
+            if size > MAX_VALUE_BYTES:
+                raise BudgetExceeded(f"a word expands to over {MAX_VALUE_BYTES} bytes (the "
+                                     "simulated shell's limit)")
             if part.kind != "lit" and not part.quoted and split:
                 pieces = text.split()
                 if not pieces:
@@ -506,6 +615,7 @@ class Shell:
     def _substitute(self, inner: str) -> tuple[int, str, str]:
         saved = (self.cwd, self.status, dict(self.vars), self.loop_depth)
         self.loop_depth = 0  # a subshell: `break` cannot leave the caller's loops
+        self._enter()
         try:
             script = parse(inner)
             out, err = bytearray(), bytearray()
@@ -515,6 +625,7 @@ class Shell:
                 pass
             return self.status, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
         finally:
+            self._depth -= 1
             self.cwd, _status, self.vars, self.loop_depth = saved
 
     def _glob(self, pattern: str) -> list[str]:
@@ -554,8 +665,9 @@ def _glob_escape(text: str) -> str:
 
 
 def _reason(exc: BaseException) -> str:
-    """Toybox-style reason text for an OSError, else the exception message."""
-    if isinstance(exc, FileNotFoundError):
+    """Toybox-style reason text for an OSError (from its errno only: Python's own text of a
+    failed host call names the host path), else the exception message."""
+    if isinstance(exc, (FileNotFoundError, OutsideStorageError)):
         return "No such file or directory"
     if isinstance(exc, IsADirectoryError):
         return "Is a directory"
@@ -566,4 +678,6 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, PermissionError):
         msg = str(exc)
         return "Read-only file system" if "Read-only" in msg else "Permission denied"
+    if isinstance(exc, OSError):
+        return os.strerror(exc.errno) if exc.errno else str(exc)
     return str(exc)

@@ -84,7 +84,7 @@ def _touch(proc: Proc, x: float, y: float, down: bool) -> None:
     xi, yi = int(round(x)), int(round(y))
     if not (0 <= xi < w and 0 <= yi < h):
         xi, yi = min(max(xi, 0), w - 1), min(max(yi, 0), h - 1)
-        if down and proc.android._state.touch_down is None:
+        if down and not proc.android.touch_is_down:
             return
     try:
         proc.android.touch(xi, yi, down)

@@ -19,6 +19,11 @@ from dataclasses import dataclass, field
 OPERATORS = ("&&", "||", ";;", ";", "&", "|", "\n")
 
 
+#: Deepest nesting of groups, subshells, compound commands and command substitutions (mksh
+#: has no fixed bound; Python's recursion does, and must never be what stops a command line).
+MAX_NESTING = 64
+
+
 class ShellSyntaxError(Exception):
     """A command line mksh would reject before running anything."""
 
@@ -340,6 +345,7 @@ class _Parser:
     def __init__(self, toks: list[_Tok]) -> None:
         self.toks = toks
         self.i = 0
+        self.depth = 0  # lists being parsed, one inside the other (MAX_NESTING)
 
     def peek(self) -> _Tok | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -381,6 +387,16 @@ class _Parser:
     def compound_list(self, closers: tuple[str, ...], opener: str) -> tuple[Script, str]:
         """A list up to one of `closers` (consumed and returned); at EOF, "'opener' unmatched".
         The list may be empty, as in mksh (`()`, `while :; do done`)."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ShellSyntaxError(f"syntax error: nesting deeper than {MAX_NESTING} levels "
+                                   "(the simulated shell's limit)")
+        try:
+            return self._compound_list(closers, opener)
+        finally:
+            self.depth -= 1
+
+    def _compound_list(self, closers: tuple[str, ...], opener: str) -> tuple[Script, str]:
         items: list[AndOr] = []
         while True:
             self._skip_newlines()

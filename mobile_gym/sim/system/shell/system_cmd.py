@@ -31,7 +31,7 @@ def _dumpsys_activities(proc: Proc) -> None:
     for task in am.tasks:
         home = task.affinity == am.home_package
         visible = task is am.front_task and not am.recents_visible
-        proc.print(f"  * Task{{{am._token(f'task{task.task_id}')} #{task.task_id} type={'home' if home else 'standard'} "
+        proc.print(f"  * Task{{{am.token(f'task{task.task_id}')} #{task.task_id} type={'home' if home else 'standard'} "
                    f"A={_installed(proc, task.affinity).uid}:{task.affinity} U=0 visible="
                    f"{'true' if visible else 'false'} visibleRequested={'true' if visible else 'false'} "
                    f"mode=fullscreen translucent=false sz={len(task.records)}}}")
@@ -45,7 +45,7 @@ def _dumpsys_activities(proc: Proc) -> None:
             intent = rec.intent
             proc.print(f"      Intent {{ {intent.short_string()} }}")
             pid = am.pid_of(rec.package)
-            proc.print(f"      ProcessRecord{{{am._token('proc' + rec.package)} {pid}:{rec.package}/"
+            proc.print(f"      ProcessRecord{{{am.token('proc' + rec.package)} {pid}:{rec.package}/"
                        f"{_installed(proc, rec.package).user_id_text}}}")
         proc.print("")
     resumed = am.top_record
@@ -88,7 +88,7 @@ def _dump_views(proc: Proc, view, indent: int) -> None:  # type: ignore[no-untyp
 def _window_line(proc: Proc, w) -> str:  # type: ignore[no-untyped-def]
     am = proc.android.am
     title = w.title or w.package
-    return f"Window{{{am._token('win' + title)} u0 {title}}}"
+    return f"Window{{{am.token('win' + title)} u0 {title}}}"
 
 
 def _dumpsys_windows(proc: Proc) -> None:
@@ -97,7 +97,7 @@ def _dumpsys_windows(proc: Proc) -> None:
     proc.print("WINDOW MANAGER WINDOWS (dumpsys window windows)")
     for n, w in enumerate(reversed(wm.windows)):
         proc.print(f"  Window #{n} {_window_line(proc, w)}:")
-        proc.print(f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{android.am._token('session' + w.package)} "
+        proc.print(f"    mDisplayId=0 rootTaskId=1 mSession=Session{{{android.am.token('session' + w.package)} "
                    f"{SYSTEM_SERVER_PID}:u0a10000}} mClient=android.os.BinderProxy")
         proc.print(f"    mOwnerUid=1000 showForAllUsers=false package={w.package} appop=NONE")
         f = w.frame
@@ -117,14 +117,14 @@ def _focus_window(proc: Proc) -> str:
     am = android.am
     if am.recents_visible:
         comp = am.current()
-        return f"Window{{{am._token('winrecents')} u0 {comp}}}"
+        return f"Window{{{am.token('winrecents')} u0 {comp}}}"
     fw = android.wm.focused_window
     if fw is None:
         return "null"
     rec = am.top_record
     if rec is not None and fw.package == rec.package:
         # the activity window's title is the full component name (pkg/pkg.Act)
-        return f"Window{{{am._token('win' + rec.component)} u0 {rec.component}}}"
+        return f"Window{{{am.token('win' + rec.component)} u0 {rec.component}}}"
     return _window_line(proc, fw)
 
 
@@ -179,9 +179,9 @@ def _dumpsys_package(proc: Proc, pkg: str) -> None:
         return
     app = info.app_class
     proc.print("Packages:")
-    proc.print(f"  Package [{pkg}] ({proc.android.am._token('pkg' + pkg)}):")
+    proc.print(f"  Package [{pkg}] ({proc.android.am.token('pkg' + pkg)}):")
     proc.print(f"    userId={info.uid}")
-    proc.print(f"    pkg=Package{{{proc.android.am._token('pkgobj' + pkg)} {pkg}}}")
+    proc.print(f"    pkg=Package{{{proc.android.am.token('pkgobj' + pkg)} {pkg}}}")
     proc.print(f"    codePath=/data/app/{pkg}-1")
     proc.print(f"    versionCode={app.version_code} minSdk=21 targetSdk=33")
     proc.print(f"    versionName={app.version_name}")
@@ -205,13 +205,13 @@ def cmd_dumpsys(proc: Proc) -> int:
         elif sub in ("recents", "r"):
             proc.print("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)")
             for n, task in enumerate(proc.android.am.recent_tasks()):
-                proc.print(f"  * Recent #{n}: Task{{{proc.android.am._token(f'task{task.task_id}')} "
+                proc.print(f"  * Recent #{n}: Task{{{proc.android.am.token(f'task{task.task_id}')} "
                            f"#{task.task_id} type=standard A={_installed(proc, task.affinity).uid}:"
                            f"{task.affinity} U=0 sz={len(task.records)}}}")
         elif sub in ("processes", "p"):
             proc.print("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)")
             for pkg, pr in proc.android.am.processes.items():
-                proc.print(f"  *APP* UID {pr.info.uid} ProcessRecord{{{proc.android.am._token('proc' + pkg)} "
+                proc.print(f"  *APP* UID {pr.info.uid} ProcessRecord{{{proc.android.am.token('proc' + pkg)} "
                            f"{pr.pid}:{pkg}/{pr.info.user_id_text}}}")
         elif proc.android.packages.get(sub) is not None:
             _dumpsys_top(proc)

@@ -4,10 +4,11 @@ sleep, test/[, export, seq, grep, head, tail, wc, sort, uniq, id, whoami, uname.
 from __future__ import annotations
 
 import re
+import time
 
 from mobile_gym.sim.system.shell.core import SH, ExitShell, LoopControl, Proc, UsageError, _reason
 from mobile_gym.sim.system.shell.files import split_flags
-
+from mobile_gym.untrusted.bounded_regex import BoundedPattern, PatternTooLarge, SearchTimeout
 
 #: Limits of the simulated shell where a real one would allocate gigabytes or sleep for ages.
 PRINTF_MAX_WIDTH = 1_000_000  # widest printf field (`%999999999d` would be a gigabyte)
@@ -180,7 +181,7 @@ def cmd_read(proc: Proc) -> int:
         text = re.sub(r"\\(.)", r"\1", text)
     fields = text.split(None, len(names) - 1) if len(names) > 1 else [text.strip()]
     for k, name in enumerate(names):
-        proc.shell.vars[name] = fields[k].rstrip() if k < len(fields) else ""
+        proc.shell.set_var(name, fields[k].rstrip() if k < len(fields) else "")
     return 0 if complete else 1
 
 
@@ -310,7 +311,7 @@ def cmd_export(proc: Proc) -> int:
     for arg in proc.argv[1:]:
         name, sep, value = arg.partition("=")
         if sep:
-            proc.shell.vars[name] = value
+            proc.shell.set_var(name, value)
     return 0
 
 
@@ -335,6 +336,12 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+#: Seconds one grep may spend searching (never past the command line's budget). The `regex`
+#: module counts a search's timeout in process CPU time, so on a loaded host the wall time of
+#: a stopped search is longer; the total over all lines is checked against the wall clock.
+GREP_SECONDS = 1.0
+
+
 def cmd_grep(proc: Proc) -> int:
     flags, values, args = split_flags(proc, "ivcEFqonlwxhHrsz", "e")
     if "e" in values:
@@ -348,13 +355,22 @@ def cmd_grep(proc: Proc) -> int:
         source = rf"\b(?:{source})\b"
     if "x" in flags:
         source = rf"(?:{source})\Z"
+    deadline = min(proc.shell.deadline, time.monotonic() + GREP_SECONDS)
     try:
-        rx = re.compile(source, re.IGNORECASE if "i" in flags else 0)
-    except re.error as exc:
+        rx = BoundedPattern(source, re.IGNORECASE if "i" in flags else 0, deadline=deadline)
+    except (re.error, PatternTooLarge) as exc:
         raise UsageError(f"grep: bad regex '{pattern}': {exc}", 2) from None
     inputs = _input_texts(proc, args)
     if inputs is None:
         return 2
+    try:
+        return _grep(proc, rx, flags, inputs)
+    except SearchTimeout:
+        raise UsageError(f"grep: pattern '{pattern}' ran out of time after {GREP_SECONDS:g} s "
+                         "(it backtracks too much; the simulated grep's limit)", 2) from None
+
+
+def _grep(proc: Proc, rx: BoundedPattern, flags: set[str], inputs: list[tuple[str, str]]) -> int:
     matched_any = False
     show_name = (len(inputs) > 1 or "H" in flags) and "h" not in flags
     for name, text in inputs:
@@ -425,7 +441,7 @@ def cmd_head(proc: Proc) -> int:
     inputs = _input_texts(proc, files)
     if inputs is None:
         return 1
-    for name, text in inputs:
+    for _name, text in inputs:
         lines = text.split("\n")
         keep = lines[:n]  # head -n -N: all but the last N
         chunk = "\n".join(keep)

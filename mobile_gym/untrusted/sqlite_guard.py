@@ -1,0 +1,229 @@
+"""SQLite connections that stay inside their own database file and within a work budget.
+
+SQL reaches SQLite from untrusted places: the device shell's `sqlite3` (task shell steps, adb
+clients), the state checks of task files, and database files a task pushes onto the device
+(their triggers and views run when an app opens them). `guard(conn, limits)` installs:
+
+* an authorizer that refuses ATTACH and DETACH (so no host file can be opened, created or read,
+  `file:` URIs included; a plain VACUUM the caller vouches for may attach its private
+  temporary database), VACUUM INTO, and every pragma outside a small allow-list (no
+  `temp_store_directory` / `data_store_directory`, which change every connection of the process,
+  no `database_list`, which shows the host path, no `writable_schema`, no raising of
+  `max_page_count` or `page_size`). SQLite answers a refused statement with "not authorized";
+* SQLite's own limits: longest value (`SQLITE_LIMIT_LENGTH`), and optionally columns and SQL
+  length;
+* a progress handler that stops a statement after a number of VM instructions or at a deadline;
+* `printf` / `format` that answer NULL at once for a `%c` whose width or precision is over the
+  length limit (SQLite's answer too, but only after seconds spent in one VM instruction that no
+  progress handler can interrupt);
+* optionally `PRAGMA max_page_count` (of the file and of its temporary tables), so a database
+  cannot grow past a size (SQLite then fails with "database or disk is full", as on a full
+  device).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Budget", "Limits", "NOT_AUTHORIZED", "authorize", "connect", "guard", "is_plain_vacuum"]
+
+#: SQLite's message for a statement its authorizer refused.
+NOT_AUTHORIZED = "not authorized"
+
+# Pragmas that only read, or set something local to this connection or this database file.
+_SETTABLE_PRAGMAS = frozenset({
+    "analysis_limit", "application_id", "auto_vacuum", "automatic_index", "busy_timeout",
+    "cache_size", "cache_spill", "case_sensitive_like", "cell_size_check", "count_changes",
+    "defer_foreign_keys", "empty_result_callbacks", "encoding", "foreign_keys",
+    "full_column_names", "ignore_check_constraints", "journal_mode", "journal_size_limit",
+    "legacy_alter_table", "legacy_file_format", "locking_mode", "query_only",
+    "read_uncommitted", "recursive_triggers", "reverse_unordered_selects", "secure_delete",
+    "short_column_names", "synchronous", "temp_store", "trusted_schema", "user_version",
+    "wal_autocheckpoint",
+})
+# Pragmas whose argument names a table or index, or asks for a check or a report.
+_ARGUMENT_PRAGMAS = frozenset({
+    "collation_list", "compile_options", "foreign_key_check", "foreign_key_list",
+    "function_list", "incremental_vacuum", "index_info", "index_list", "index_xinfo",
+    "integrity_check", "module_list", "optimize", "pragma_list", "quick_check",
+    "shrink_memory", "table_info", "table_list", "table_xinfo", "wal_checkpoint",
+})
+# Pragmas that may be read but not set (setting them would lift a limit or corrupt the file).
+_READ_ONLY_PRAGMAS = frozenset({
+    "data_version", "freelist_count", "hard_heap_limit", "max_page_count", "mmap_size",
+    "page_count", "page_size", "schema_version", "soft_heap_limit", "threads",
+})
+# Functions that load code or hand SQLite a pointer (both off by default; refused regardless).
+_REFUSED_FUNCTIONS = frozenset({"load_extension", "fts3_tokenizer"})
+
+
+def authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,
+              _trigger: str | None, *, vacuum: bool = False) -> int:
+    """The authorizer callback (`Connection.set_authorizer`): SQLITE_DENY for what may leave
+    the database file or change the process, SQLITE_OK otherwise. `vacuum=True` while a plain
+    VACUUM runs: it attaches a private temporary database named '' (VACUUM INTO and every
+    ATTACH statement name a file or a `file:` URI, and stay refused)."""
+    if action == sqlite3.SQLITE_ATTACH:
+        return sqlite3.SQLITE_OK if vacuum and arg1 == "" else sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_DETACH:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_PRAGMA:
+        name = (arg1 or "").lower()
+        if name in _SETTABLE_PRAGMAS or name in _ARGUMENT_PRAGMAS:
+            return sqlite3.SQLITE_OK
+        if name in _READ_ONLY_PRAGMAS and arg2 is None:
+            return sqlite3.SQLITE_OK
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _REFUSED_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one guarded connection may do. None leaves SQLite's default (or no bound)."""
+
+    #: Longest string or blob (SQLITE_LIMIT_LENGTH).
+    value_bytes: int = 16 * 1024 * 1024
+    #: Most VM instructions per connection, counted every `progress_interval` instructions.
+    instructions: int | None = None
+    #: Wall-clock seconds the connection may work, counted from `guard()`.
+    seconds: float | None = None
+    progress_interval: int = 1000
+    #: Most columns in a result or table (SQLITE_LIMIT_COLUMN).
+    columns: int | None = None
+    #: Longest SQL text of one statement (SQLITE_LIMIT_SQL_LENGTH).
+    sql_length: int | None = None
+    #: Largest size the main database file may reach (through PRAGMA max_page_count).
+    database_bytes: int | None = None
+
+
+class Budget:
+    """The progress handler of one guarded connection: stops the running statement after
+    `Limits.instructions` or past the deadline, and remembers why in `tripped`."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._step = limits.progress_interval
+        self._cap = limits.instructions if limits.instructions is not None else float("inf")
+        self.instructions = 0
+        self.deadline = float("inf") if limits.seconds is None else time.monotonic() + limits.seconds
+        self.tripped: str | None = None
+        #: Set while the caller runs a statement it checked to be a plain VACUUM.
+        self.vacuum = False
+
+    def __call__(self) -> int:
+        self.instructions += self._step
+        if self.instructions >= self._cap:
+            self.tripped = f"it ran more than {self.limits.instructions:,} SQLite VM instructions"
+            return 1
+        if time.monotonic() > self.deadline:
+            self.tripped = "it ran past its time limit"
+            return 1
+        return 0
+
+
+def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
+    """Install the authorizer, limits, bounded printf and progress handler on `conn`."""
+    if limits.database_bytes is not None:
+        try:
+            page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
+            pages = max(1, limits.database_bytes // page_size)
+            conn.execute(f"PRAGMA max_page_count = {pages}")
+            conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
+        except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
+            pass
+    _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)
+    _set_limit(conn, "SQLITE_LIMIT_COLUMN", limits.columns)
+    _set_limit(conn, "SQLITE_LIMIT_SQL_LENGTH", limits.sql_length)
+    bounded = _bounded_printf(limits.value_bytes)
+    for name in ("printf", "format"):
+        conn.create_function(name, -1, bounded, deterministic=True)
+    budget = Budget(limits)
+    conn.set_authorizer(lambda *args: authorize(*args, vacuum=budget.vacuum))
+    conn.set_progress_handler(budget, limits.progress_interval)
+    return budget
+
+
+def _set_limit(conn: sqlite3.Connection, name: str, value: int | None) -> None:
+    """`conn.setlimit(sqlite3.<name>, value)` when given; Python 3.10 has no setlimit, and there
+    SQLite's defaults stay (1e9-byte values; the progress handler still bounds the work)."""
+    if value is not None and hasattr(conn, "setlimit"):
+        conn.setlimit(getattr(sqlite3, name), value)
+
+
+def is_plain_vacuum(statement: str) -> bool:
+    """Whether `statement` is `VACUUM [schema]` without INTO (conservatively: no INTO anywhere)."""
+    words = statement.upper().replace(";", " ").split()
+    return bool(words) and words[0] == "VACUUM" and len(words) <= 2 and "INTO" not in statement.upper()
+
+
+def connect(path: str, limits: Limits = Limits(), **kwargs: Any) -> tuple[sqlite3.Connection, Budget]:
+    """`sqlite3.connect(path, **kwargs)` (a plain file path, never a URI), guarded."""
+    if kwargs.get("uri"):
+        raise ValueError("guarded connections open plain file paths, not URIs")
+    conn = sqlite3.connect(path, **kwargs)
+    try:
+        return conn, guard(conn, limits)
+    except BaseException:
+        conn.close()
+        raise
+
+
+# A printf directive: flags, width, precision, conversion (SQLite's printf syntax).
+_DIRECTIVE = re.compile(r"%([-+ 0#,!]*)(\*|\d+)?(?:\.(\*|\d+))?(l{0,2})(.)", re.DOTALL)
+
+
+def _bounded_printf(max_length: int) -> Callable[..., Any]:
+    """SQLite's printf, except that a `%c` padded or repeated past `max_length` gives NULL
+    at once. Everything else is computed by SQLite itself on a private in-memory connection."""
+    helper: list[sqlite3.Connection] = []
+
+    def printf(fmt: Any = None, *args: Any) -> Any:
+        if isinstance(fmt, str) and _oversized_char(fmt, args, max_length):
+            return None
+        if not helper:
+            conn = sqlite3.connect(":memory:")
+            _set_limit(conn, "SQLITE_LIMIT_LENGTH", max_length)
+            helper.append(conn)
+        marks = ", ".join("?" * (len(args) + 1))
+        return helper[0].execute(f"SELECT printf({marks})", (fmt, *args)).fetchone()[0]
+
+    return printf
+
+
+def _oversized_char(fmt: str, args: tuple[Any, ...], max_length: int) -> bool:
+    """Whether a `%c` directive of `fmt` asks for more than `max_length` characters."""
+    index = 0
+    for m in _DIRECTIVE.finditer(fmt):
+        sizes = []
+        for part in (m.group(2), m.group(3)):
+            if part == "*":
+                value = args[index] if index < len(args) else 0
+                index += 1
+                sizes.append(_as_int(value))
+            elif part:
+                sizes.append(int(part))
+        if m.group(5) == "c" and any(abs(s) > max_length for s in sizes):
+            return True
+        if m.group(5) != "%":
+            index += 1
+    return False
+
+
+def _as_int(value: Any) -> int:
+    """An argument used as a width or precision, as SQLite reads it (0 when not a number)."""
+    if isinstance(value, (int, float)):
+        try:
+            return int(value)
+        except (OverflowError, ValueError):
+            return 2**63 - 1
+    try:
+        return int(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return 0

@@ -1,0 +1,85 @@
+"""Seeds are a contract: the same seed must give the same task across refactorings.
+
+Each registered family has its own digest of the tasks its seeds 0-3 build and of the plan of
+its seed-1 parameters. If you change a family on purpose (new parameters, other wording),
+update its line in DIGESTS and say so in the change: results reported against its seeds no
+longer compare. A new family fails here with the line to add.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from mobile_gym.tasks import registry
+
+# family name -> sha256 of its seeds' tasks (kept sorted, one family a line)
+DIGESTS = {
+    "CalendarAddOneEvent": "01403a3ef24a1223e8eb4d339937f683c6b29dfbce4ea35535139c847156cfa1",
+    "CalendarAddOneEventInTwoWeeks": "2dc8e0583572ec7af05867f24d05015acbb28cc74e5d06c42595e5677de5231d",
+    "CalendarAddOneEventRelativeDay": "050351cc50e72dc21359b436a033301f969a6f302795b4c901aaa2411dfbe20c",
+    "CalendarAddOneEventTomorrow": "04999b5c183aba40f5d9dcf35d926619d988c61c49cdc89330b8be228d520eab",
+    "CalendarAddRepeatingEvent": "545f197ba6db8c0bb1a048578eb6c593e086c1cf421fa5a8b4eabcce0ed6607b",
+    "CalendarAnyEventsOnDate": "90a96d21e4c5e864cea7f3db390f036715bf01cb6230828eff28255b539f80de",
+    "CalendarDeleteDuplicateEvents": "c1d4a1c8576affedc0ad81c4733b03b9b4eccf541b71083133fc5f74fe4c1fd9",
+    "CalendarDeleteEvents": "a2dac5506b769edecd9032d9b620f06c1149c3ab395160c2cc23d8fe56fcf44a",
+    "CalendarDeleteEventsOnRelativeDay": "ada26d39f403de4f945e204364dfda19aebec17153497fcf56bdb0d28ee9dc46",
+    "CalendarDeleteOneEvent": "92bba91a5373c1a4a4c99abf8fd184a368b18f6ace5164f07513e845c7573173",
+    "CalendarEventOnDateAtTime": "476beade7d986c2672721d1ad7876407a045abb9421d8a4945100429a658c81c",
+    "CalendarEventsInNextWeek": "cad238b5c4270c87399b26d7faa9d51cc97999f30eab05e5cfc73c555be79337",
+    "CalendarEventsInTimeRange": "a44e87a5d965fa0af14c49854db8a884b43ebf2a596c567709fd16653d1fb45f",
+    "CalendarEventsOnDate": "54d7085a2f00d00902ab65e8220de2b4afde50dbfcc051e1a032ea012a4415b6",
+    "CalendarFirstEventAfterStartTime": "9bc5f2425299550a7a3fcc4c8aa5c2e217dbdf544f4e753622da12bae8f42feb",
+    "CalendarLocationOfEvent": "df76a129bcdf85ddd9f26c2d9978bae198cbe01207831e06dc7482c3cdcd1010",
+    "CalendarNextEvent": "ead059a597118a0459cebf4aff2bf06b26521d4b29b724a559c562bcb259b610",
+    "CalendarNextMeetingWithPerson": "8cb57487b0f22c9040f6c0e300b05b8919fab58c2685212370744e319a711ee2",
+    "MarkorAddNoteHeader": "53369c347f3e70921de4360ea9ada3f470f6bdc31c6ac43283e5f3f08720b940",
+    "MarkorChangeNoteContent": "a4f53ea060b433c1d72910a707c2019a5e301e7ce389a8c04fad01675d1511fe",
+    "MarkorCreateFolder": "2b14e20f372900673b0b054924aecf4b2306ef2af0942ad025d950d4634da8ee",
+    "MarkorCreateNote": "ce893123cf0bb90cb0b1be923d55153898606c7f4053942867e9dc755d373769",
+    "MarkorDeleteAllNotes": "8b74ff54365ef701f49afad34ab18306cedd66559238c064a3cd1736f990ce4a",
+    "MarkorDeleteNewestNote": "c695b8c2893a9a134a24800447e22c3c6a5a47dd8f0f252d6f05fa9689a42cf2",
+    "MarkorDeleteNote": "30dd39c93b139d547f22b66e57d7ecfd6eca83e4882f3ef3c60e21261773a7b0",
+    "MarkorEditNote": "aa8acbbc9079cc2437a9debdad39262c2d68d97c22c93c0cbc649b55991047db",
+    "MarkorMergeNotes": "e872b396d6a016f8cf6fbb7126c30a91dc48f314bd246e0b52852a01e633d748",
+    "MarkorMoveNote": "3f4a4c7d49caaf393cdd33ae2a18fede32bc3e7d4b5ad0a123f25ae8dd8664c4",
+    "OpenApp": "58aafd3c7ee26e4cbd21925f73af7b34dabd29c36306381e22d080baaee189b4",
+    "SystemBluetoothTurnOff": "2dd12d8c152714192cc36e80395e99524c2db466b2b64069c08d00647001bd41",
+    "SystemBluetoothTurnOffVerify": "f4f587d9eae984419e63d62928dbd8abe56cc109935df5b6a50587b5983e303a",
+    "SystemBluetoothTurnOn": "861d09674a920bf34edc73ea214ac29f4e96360abcc8af8783d36327a86f83b6",
+    "SystemBluetoothTurnOnVerify": "243521db5b1523fb41802b49697aa337ad758fc680510c76bcf7ee77ea6ef0b5",
+    "SystemBrightnessMax": "c6229743084d3229d4a2e29ab5d09c69c93d035f76fb2421335300cf24249742",
+    "SystemBrightnessMaxVerify": "899fddf00af8d5fd916ecf99cb086e132822e969721bd304571d5c2c2746301c",
+    "SystemBrightnessMin": "4af5231f08be8e44046d8749ead8424903a1dca3dda7f480ca838c750801ddd9",
+    "SystemBrightnessMinVerify": "2a769c7ef47b3d1c07cca50e6dff77e03c3aedba0dc98a5aa098616a63c806f1",
+    "SystemWifiTurnOff": "d4c1b17969d35f89dcc98e506b36d4f2223f394a0d3a756eb67963ccd8b9c66f",
+    "SystemWifiTurnOffVerify": "93aa750800605cc7200ae302fbb8643c3344d2e3dc274f15ec00433a9381995a",
+    "SystemWifiTurnOn": "7fcf7947bc49928df2c64ed993461c30b8fbb3dac076b15ae5ab279242fdd46f",
+    "SystemWifiTurnOnVerify": "7f664c453f0a88a507730cad809ae5847209dc9723b00c89360c582ecd3a09bf",
+    "TurnOffWifiAndTurnOnBluetooth": "c0718aa30c39002f8e93eaed4cf1e04860fdb211def5e7572ee1bd432039a7c5",
+}
+
+FAMILIES = [info["name"] for info in registry.list_tasks()]
+
+
+def family_digest(name: str) -> str:
+    family = registry.get_family(name)
+    h = hashlib.sha256()
+    for seed in range(4):
+        h.update(family.make_task(seed).proto.SerializeToString(deterministic=True))
+    h.update(repr(family.plan(family.params(1))).encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_family_builds_the_same_tasks_for_the_same_seeds(name):
+    digest = family_digest(name)
+    assert name in DIGESTS, (f"family {name} has no seed digest: once its tasks are as intended, add the line\n"
+                             f'    "{name}": "{digest}",\nto DIGESTS in {__file__}')
+    assert digest == DIGESTS[name], (f"family {name} builds other tasks for seeds 0-3 than before; if that is "
+                                     f'intended, set its digest in DIGESTS to "{digest}" and say so in the change')
+
+
+def test_every_digest_belongs_to_a_registered_family():
+    assert sorted(set(DIGESTS) - set(FAMILIES)) == []
