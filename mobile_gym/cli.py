@@ -7,10 +7,15 @@
       own raw-action oracle, or for a task file its scripted solution `<task>.oracle`
       (ElementActions commands, one per line); FILE is such a script. `random` samples the
       raw action space (answers left empty).
+  mobile-gym run [TASK|GLOB ...] [--suite NAME] [--tags T] --agent A [--episodes N] [--workers K]
+                 [--out DIR] [--resume] [--record] [--step-budget task|aw]
+      A suite run (mobile_gym.harness.command): K worker processes, episodes.jsonl and
+      scores.json in DIR.
+  mobile-gym results DIR... [--html FILE]  tables and plots of suite runs
   mobile-gym bench [TASK] [--steps N]      steps/s with random actions
   mobile-gym check PATH...                 lint task files (mobile_gym.tasks.lint); a directory
                                            is searched recursively for task files
-  mobile-gym replay DIR                    replay a RecordEpisode recording and compare
+  mobile-gym replay DIR [--out FILE.gif]   replay a RecordEpisode recording and compare (or render it)
   mobile-gym list [--json]                 registered ids, task files and family metadata
   mobile-gym trace TASK [--policy P] [--replay DIR] [--json OUT]   which events fired when
   mobile-gym adb-serve [--port 5037] [--host H] [--devices N] [--seed S] [--clock real|SECONDS]
@@ -196,9 +201,18 @@ def _run_episode(env: Any, commands: Any, script: list[str] | None, args: argpar
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """`mobile-gym run`: 0, or 1 when a scripted policy (oracle or script) did not succeed."""
+    """`mobile-gym run`: a suite run (mobile_gym.harness.command), or one task: 0, or 1 when a
+    scripted policy (oracle or script) did not succeed."""
     from mobile_gym.env import MobileEnv
+    from mobile_gym.harness.command import cmd_suite_run, is_suite_run
 
+    if is_suite_run(args):
+        return cmd_suite_run(args)
+    args.task = args.task[0]
+    args.policy = args.policy or "random"
+    args.episodes = args.episodes or 1
+    if args.record == "":
+        raise ValueError("--record needs a DIR in a single-task run (a suite run records into OUT/recordings)")
     env: Any = MobileEnv(args.task, **_env_kwargs(args))
     try:
         script = policy_script(env, args.policy)
@@ -301,9 +315,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """`mobile-gym replay`: 0 when every recording replays identically, else 1."""
+    """`mobile-gym replay`: 0 when every recording replays identically, else 1; with --out,
+    render one recording to a GIF or MP4 instead."""
     from mobile_gym.wrappers.record_episode import replay_episode
 
+    if args.out is not None:
+        from mobile_gym.harness.command import cmd_replay_render
+
+        if len(args.episodes) != 1:
+            return _fail("replay", "--out renders one episode directory; give exactly one", 2)
+        with _reading_recording(args.episodes[0]):
+            return cmd_replay_render(args.episodes[0], args.out)
     status = 0
     for directory in args.episodes:
         with _reading_recording(directory):
@@ -395,17 +417,21 @@ def _backend_args(p: argparse.ArgumentParser) -> None:
 
 def _add_run(sub: Any) -> None:
     """The `run` subcommand's options."""
-    run = sub.add_parser("run", help="run a task with a random or scripted policy")
-    run.add_argument("task", help="registered id (MobileEnv/Calendar-v0), name or textproto path")
-    run.add_argument("--policy", default="random", help="random | oracle | path to a command script")
+    run = sub.add_parser("run", help="run a task with a policy, or a suite of tasks with an agent")
+    run.add_argument("task", nargs="*", help="registered id (MobileEnv/Calendar-v0), name, glob or textproto path")
+    run.add_argument("--policy", help="single-task run: random (default) | oracle | path to a command script")
     run.add_argument("--steps", type=whole_number("--steps", 1), default=200,
                      help="step cap per episode for the random policy (default 200)")
-    run.add_argument("--episodes", type=whole_number("--episodes", 1), default=1)
+    run.add_argument("--episodes", type=whole_number("--episodes", 1), help="episodes (per task; default 1)")
     run.add_argument("--max-steps", type=whole_number("--max-steps", 0), default=None,
                      help="episode step limit override (0 = no limit; default: the task's max_num_steps)")
-    run.add_argument("--record", help="record the episode (RecordEpisode) into this directory")
-    run.add_argument("--quiet", action="store_true", help="print only steps with a reward")
+    run.add_argument("--record", nargs="?", const="", metavar="DIR",
+                     help="record episodes (RecordEpisode): into DIR (single task) or OUT/recordings (suite)")
+    run.add_argument("--quiet", action="store_true", help="print only steps with a reward (suite: no progress bar)")
     _backend_args(run)
+    from mobile_gym.harness.command import add_run_arguments
+
+    add_run_arguments(run)
     run.set_defaults(fn=cmd_run)
 
 
@@ -447,7 +473,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay recorded episodes and compare")
     replay.add_argument("episodes", nargs="+", help="episode directories written by RecordEpisode")
+    replay.add_argument("--out", help="render the episode with its actions drawn to FILE.gif or FILE.mp4")
     replay.set_defaults(fn=cmd_replay)
+
+    from mobile_gym.harness.command import add_results
+
+    add_results(sub)
 
     lst = sub.add_parser("list", help="registered environment ids and task metadata")
     lst.add_argument("--json", action="store_true", help="print every id and its metadata as JSON")

@@ -178,6 +178,13 @@ class RecordEpisode(gym.Wrapper):
             self._finish()
         return obs, reward, terminated, truncated, info
 
+    def finish(self) -> Path | None:
+        """Write the episode being recorded now (one the caller ends without terminated or
+        truncated, e.g. at an agent's own stop); returns the last episode's directory (None
+        before the first)."""
+        self._finish()
+        return self.episode_dirs[-1] if self.episode_dirs else None
+
     def close(self) -> None:
         self._finish()
         super().close()

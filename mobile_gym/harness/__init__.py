@@ -1,0 +1,3 @@
+"""Suite runs over mobile_gym tasks: task selection and seeds (`suites`), one episode
+(`episode`), worker processes and resumable JSONL (`runner`), scores with Wilson intervals
+(`scores`), tables/plots/HTML (`results`), GIF/MP4 replays (`render`), CLI (`command`)."""
