@@ -9,7 +9,6 @@
 import math
 
 import numpy as np
-
 from events_helpers import Driver, N, box, dump, log
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
