@@ -3,6 +3,7 @@ screen, a distractor's value or a blind answer that fails, the seeded table."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from mobile_gym.apps import tasks as model
@@ -53,6 +54,32 @@ def test_the_seeded_table_holds_every_row_with_android_worlds_timestamps(name):
         out = shell(env, f"sqlite3 {model.DB_PATH} 'SELECT title, dueDate, created, modified, "
                          "importance, completed FROM tasks'")
         rows = [line.split("|") for line in out.strip().splitlines()]
-        assert len(rows) == len(params.rows) >= len(params.expected) + ft.N_DISTRACTORS - 0
+        relevant = (int(params.expected[0]) if family.kind == ft.AnswerKind.NUMBER
+                    else len(params.expected))
+        assert len(rows) == len(params.rows) == relevant + ft.N_DISTRACTORS
         for title, due, created, modified, _imp, _done in rows:
             assert int(created) == int(modified) == int(due) - 7 * 3_600_000, title
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_answering_without_looking_fails(name):
+    """A blind guess of the right shape (titles from the families' list, as many as expected;
+    a count from 2-5) succeeds at chance level at most."""
+    rng = np.random.default_rng(11)
+    family = registry.get_family(name)
+    wins = trials = 0
+    with opened_env(name) as env:
+        for seed in SEEDS:
+            params = family.params(seed)
+            env.reset(seed=seed)
+            if family.kind == ft.AnswerKind.NUMBER:
+                guess = str(int(rng.integers(2, 6)))
+            else:
+                picks = rng.choice(len(ft.TITLES), size=len(params.expected), replace=False)
+                guess = ", ".join(ft.TITLES[int(i)] for i in picks)
+            _o, _r, terminated, _t, info = noop(env, response=guess)
+            assert terminated
+            wins += info["success"]
+            trials += 1
+    limit = 0.3 if family.kind == ft.AnswerKind.NUMBER else 0.1
+    assert wins <= limit * trials, (name, wins, trials)
