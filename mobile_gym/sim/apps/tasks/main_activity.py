@@ -157,8 +157,7 @@ class MainActivity(Activity):
                            long_clickable=True, on_click=partial(self._open, task._id))
         box = CheckBox("", id="completeBox", checked=task.is_completed, width=dp(56),
                        height=dp(56), on_click=partial(self._toggle, task))
-        box.a11y_class = "android.widget.CheckBox"
-        box.icon_color = model.PRIORITY_COLORS.get(task.importance, model.PRIORITY_COLORS[model.NONE])
+        box.tint = model.PRIORITY_COLORS.get(task.importance, model.PRIORITY_COLORS[model.NONE])
         body = LinearLayout("vertical", id="rowBody", width=0, weight=1, height=WRAP_CONTENT,
                             padding=(0, dp(12), dp(16), dp(12)))
         line = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT)
