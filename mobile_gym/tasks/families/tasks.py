@@ -109,11 +109,16 @@ class Pick:
 
 @dataclass(frozen=True)
 class HighTitles:
-    """Titles noted on edit screens with priority High."""
+    """Titles noted on edit screens with priority High; with `due`, only those the noted list
+    rows show with that due text."""
+
+    due: str | None = None
 
     def __call__(self, notes: list[Any]) -> str:
-        return ", ".join(dict.fromkeys(t for t, p in (n for n in notes if len(n) == 2)
-                                       if p == "High"))
+        on_day = {n[0] for n in notes if len(n) == 3 and n[1] == self.due}
+        return ", ".join(dict.fromkeys(
+            t for t, p in (n for n in notes if len(n) == 2)
+            if p == "High" and (self.due is None or t in on_day)))
 
 
 def due_label(day: date) -> str:
@@ -360,11 +365,10 @@ class TasksHighPriorityTasksDueOnDate(TasksHighPriorityTasks):
 
     def plan(self, params):
         day = _day(dict(params.fields))
-        moves: list[Move] = [*open_tasks()]
-        for t in params.rows:
-            if t.due_day == day:
-                moves += read_priority(t.title)
-        return [*moves, AnswerNotes(HighTitles())]
+        moves: list[Move] = [*open_tasks(), read_list()]
+        for t in params.rows:  # open every listed task: the screens say which are due and high
+            moves += read_priority(t.title)
+        return [*moves, AnswerNotes(HighTitles(due_label(day)))]
 
 
 FAMILIES: tuple[type[TaskFamily], ...] = (
