@@ -17,7 +17,7 @@ from ...ui.layouts import FrameLayout, LinearLayout
 from ...ui.lists import RecyclerView
 from ...ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from ...ui.view import View
-from ...ui.widgets import CheckBox, ImageButton, ImageView, TextView
+from ...ui.widgets import CheckBox, EditText, ImageButton, ImageView, TextView
 from . import storage
 
 BACKGROUND = 0xFFFFFFFF
@@ -42,7 +42,11 @@ class MainActivity(Activity):
         toolbar = LinearLayout("horizontal", id="toolbar", width=MATCH_PARENT, height=dp(56),
                                gravity="center_vertical", background=BACKGROUND)
         toolbar.a11y_class = "android.view.ViewGroup"
-        toolbar.add(self.title)
+        self.search = EditText("", id="search_src_text", hint="Search", single_line=True,
+                               width=0, weight=1, visibility="gone",
+                               on_text_changed=lambda _v, t: self._on_search(t))
+        self.query = ""
+        toolbar.add(self.title, self.search)
         self.list = RecyclerView(id="recycler_view", width=MATCH_PARENT, height=MATCH_PARENT)
         self.body = FrameLayout(id="body_standard", width=MATCH_PARENT, height=MATCH_PARENT)
         self.body.add(self.list)
@@ -58,7 +62,7 @@ class MainActivity(Activity):
                             height=dp(48), on_click=self.open_drawer),
                 View(width=0, weight=1, height=dp(1)),
                 ImageButton("search", id="menu_search", content_desc="Search", width=dp(48),
-                            height=dp(48)),
+                            height=dp(48), on_click=self.open_search),
                 ImageButton("more_vert", content_desc="More options", width=dp(48),
                             height=dp(48), on_click=self.open_options))
         column = LinearLayout("vertical", width=MATCH_PARENT, height=MATCH_PARENT,
@@ -86,7 +90,22 @@ class MainActivity(Activity):
         if self.scrim.visibility == "visible":
             self.close_overlays()
             return True
+        if self.search.visibility == "visible":
+            self.search.visibility = "gone"
+            self.title.visibility = "visible"
+            self._on_search("")
+            return True
         return super().on_back()
+
+    # -- search: titles and notes containing the text (the app's search filter) ----------------
+    def open_search(self) -> None:
+        self.title.visibility = "gone"
+        self.search.visibility = "visible"
+        self.search.request_focus()
+
+    def _on_search(self, text: str) -> None:
+        self.query = text.strip()
+        self.reload()
 
     # -- overlays ------------------------------------------------------------------------------
     def close_overlays(self) -> None:
@@ -134,7 +153,11 @@ class MainActivity(Activity):
         now_ms = int(self.ctx.now() * 1000)
         today = self._today()
         tasks = [t for t in storage.load(self.ctx) if t.hideUntil <= now_ms]
-        if self.filter == "Today":
+        if self.query:
+            q = self.query.casefold()
+            tasks = [t for t in tasks if q in (t.title or "").casefold()
+                     or q in (t.notes or "").casefold()]
+        elif self.filter == "Today":
             tasks = [t for t in tasks if t.due_day is not None and t.due_day <= today]
         open_ = sorted((t for t in tasks if not t.is_completed),
                        key=lambda t: (t.dueDate == 0, t.dueDate, t.importance, t._id or 0))

@@ -105,3 +105,15 @@ def test_the_complete_box_completes_the_row(ui, device) -> None:
                      "\"Fix faucet\"'")
     assert int(out.strip()) > 0
     assert not ui.has(text="Fix faucet")
+
+
+def test_search_matches_titles_and_notes_and_back_closes_it(ui) -> None:
+    ui.tap(desc="Search")
+    ui.tap(id="search_src_text")
+    ui.type("kitchen")
+    assert [t for t, _ in titles_and_dues(ui)] == ["Water the plants"]
+    ui.key("BACK")  # closes the keyboard
+    assert ui.has(id="search_src_text", text="kitchen")
+    ui.key("BACK")  # closes the search
+    assert not ui.has(id="search_src_text")
+    assert len(titles_and_dues(ui)) == 6
