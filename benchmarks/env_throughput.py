@@ -76,8 +76,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
                         "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0, "
-                        "MobileEnv/ExpenseDeleteMultiple2-v0, MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0 "
-                        "and MobileEnv/SimpleSmsSend-v0")
+                        "MobileEnv/ExpenseDeleteMultiple2-v0, MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0, "
+                        "MobileEnv/SimpleSmsSend-v0 and MobileEnv/TasksHighPriorityTasks-v0")
     parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
     parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
                         help="steps per env in vector runs")
@@ -86,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0",
                           "MobileEnv/ExpenseDeleteMultiple2-v0", "MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0",
-                          "MobileEnv/SimpleSmsSend-v0"]
+                          "MobileEnv/SimpleSmsSend-v0", "MobileEnv/TasksHighPriorityTasks-v0"]
     size = tuple(int(v) for v in args.size.lower().split("x"))
     all_keys = ("pixels", "view_hierarchy", "instruction")
     full_name = "full (pixels+hierarchy+engine)"

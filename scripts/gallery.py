@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from lxml import etree
 
 from mobile_gym.apps import calendar as calendar_app
 from mobile_gym.apps import expense as expense_app
+from mobile_gym.apps import tasks as tasks_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)
@@ -447,6 +449,46 @@ def contacts_details(d: Driver) -> None:
     d.tap(text="Save")
 
 
+
+# -- Tasks.org ---------------------------------------------------------------------------------
+def _day(y: int, m: int, d: int) -> int:
+    return tasks_app.due_at_noon(__import__("datetime").date(y, m, d))
+
+
+TASKS_ROWS = [
+    tasks_app.seeded("Pay rent", _day(2023, 10, 15), tasks_app.HIGH),
+    tasks_app.seeded("Call Mom", _day(2023, 10, 16), tasks_app.MEDIUM, notes="About Sunday lunch"),
+    tasks_app.seeded("Water the plants", _day(2023, 10, 20)),
+    tasks_app.seeded("Renew passport", _day(2023, 11, 3), tasks_app.NONE),
+    tasks_app.seeded("Fix faucet", _day(2023, 10, 12), tasks_app.HIGH),
+    tasks_app.seeded("Old chore", _day(2023, 10, 14), completed=_day(2023, 10, 14)),
+]
+
+
+def tasks_list(d: Driver) -> None:
+    """Open the app once (Room creates `database`), seed rows as a task's setup would, reopen."""
+    d.tap(desc="Tasks")
+    d.device.shell(f"sqlite3 {tasks_app.DB_PATH} {shlex.quote(tasks_app.reset_sql(TASKS_ROWS))}")
+    d.home()
+    d.tap(desc="Tasks")
+
+
+def tasks_drawer(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(desc="Open navigation drawer")
+
+
+def tasks_completed(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(desc="More options")
+    d.tap(text="Show completed")
+
+
+def tasks_edit(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(text="Call Mom")
+
+
 SHOTS: list[Shot] = [
     Shot("broccoli_list", "Broccoli", "Recipe list (category spinner, search, FAB)", broccoli_list),
     Shot("broccoli_drawer", "Broccoli", "Navigation drawer", broccoli_drawer),
@@ -488,6 +530,10 @@ SHOTS: list[Shot] = [
     Shot("sms_paste", "SMS Messenger", "Text-selection toolbar: Paste", sms_paste),
     Shot("contacts_editor", "Contacts", "Create contact editor", contacts_editor),
     Shot("contacts_details", "Contacts", "Contact details after Save", contacts_details),
+    Shot("tasks_list", "Tasks", "Task list (due dates, priority-coloured complete boxes)", tasks_list),
+    Shot("tasks_drawer", "Tasks", "Navigation drawer (My Tasks, Today)", tasks_drawer),
+    Shot("tasks_completed", "Tasks", "Show completed", tasks_completed),
+    Shot("tasks_edit", "Tasks", "Task edit screen (due date, priority, description)", tasks_edit),
 ]
 
 

@@ -507,13 +507,19 @@ class CompoundButton(TextView):
 
 
 class CheckBox(CompoundButton):
+    """`tint`, when set, colours the box in both states (an app's own button tint, e.g.
+    Tasks.org's priority colours)."""
+
     a11y_class = "android.widget.CheckBox"
+    tint = Prop(None, layout=False)
 
     def control_size(self) -> tuple[int, int]:
         return (dp(24), dp(24))
 
     def draw_control(self, canvas: skia.Canvas, r: Rect) -> None:
         color = (theme.PRIMARY if self.checked else theme.CONTROL_OFF) if self.enabled else theme.DISABLED_TEXT
+        if self.tint is not None and self.enabled:
+            color = self.tint
         draw_icon(canvas, "check_box" if self.checked else "check_box_outline", r, color)
 
 
