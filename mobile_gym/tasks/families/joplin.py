@@ -108,12 +108,20 @@ class QuantityOf:
         return [t[:-len(suffix)] for t in _texts(windows) if t.endswith(suffix)][:1]
 
 
-def count(notes: list[Any]) -> str:
-    return str(len(notes))
+@dataclass(frozen=True)
+class Count:
+    """How many rows the Note moves read."""
+
+    def __call__(self, notes: list[Any]) -> str:
+        return str(len(notes))
 
 
-def first(notes: list[Any]) -> str:
-    return str(notes[0]) if notes else ""
+@dataclass(frozen=True)
+class First:
+    """The first value the Note moves read ("" if none)."""
+
+    def __call__(self, notes: list[Any]) -> str:
+        return str(notes[0]) if notes else ""
 
 
 def open_joplin() -> list[Move]:
@@ -205,7 +213,7 @@ class NotesIsTodo(_Notes):
     def plan(self, params):
         title = params.get("title")
         return [*open_folder(params), Tap(Sel(text=title, cls="TextView"), scroll=LIST),
-                Note(Sel(desc=model.BACK), IsTodo(title)), AnswerNotes(first)]
+                Note(Sel(desc=model.BACK), IsTodo(title)), AnswerNotes(First())]
 
 
 class NotesMeetingAttendeeCount(_Notes):
@@ -237,7 +245,7 @@ class NotesMeetingAttendeeCount(_Notes):
     def plan(self, params):
         return [*open_note(params, params.get("title")),
                 Note(Sel(desc=model.BACK), Section("Attendees", jd.MEETING_HEADINGS)),
-                AnswerNotes(count)]
+                AnswerNotes(Count())]
 
 
 class NotesRecipeIngredientCount(_Notes):
@@ -287,7 +295,7 @@ class NotesRecipeIngredientCount(_Notes):
     def plan(self, params):
         return [*open_note(params, params.get("title")),
                 Note(Sel(desc=model.BACK), QuantityOf(params.get("ingredient"))),
-                AnswerNotes(first)]
+                AnswerNotes(First())]
 
 
 class NotesTodoItemCount(_Notes):
@@ -318,7 +326,7 @@ class NotesTodoItemCount(_Notes):
 
     def plan(self, params):
         return [*open_folder(params), Note(Sel(desc=model.SIDEBAR), TodoBoxes(), scroll=LIST),
-                AnswerNotes(count)]
+                AnswerNotes(Count())]
 
 
 FAMILIES: tuple[type[TaskFamily], ...] = (
