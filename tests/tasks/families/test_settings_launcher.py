@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mobile_gym.apps import catalogue
 from mobile_gym.tasks import registry
 from tests.tasks.families.helpers import (
     make_env,
@@ -73,7 +74,9 @@ def test_open_app_needs_the_named_app_in_front():
         other = next(p for p in components if p != want)
         shell(env, f"am start -n {components[other]}")
         assert not noop(env)[4]["success"]
-        shell(env, f"am start -n {components[want]}")
+        want_component = components.get(want) or next(
+            r.component for r in catalogue() if r.package == want)
+        shell(env, f"am start -n {want_component}")
         assert noop(env)[4]["success"]
     finally:
         env.close()
