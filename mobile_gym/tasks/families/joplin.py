@@ -261,21 +261,23 @@ class NotesRecipeIngredientCount(_Notes):
         title = choice(rng, jd.RECIPE_TITLES)
         taken.add(title)
         names = jd.draw_distinct(rng, jd.INGREDIENTS, int(rng.integers(3, 7)))
-        amounts = self._distinct_quantities(rng, len(names))
-        where = folders[int(rng.integers(0, len(folders)))]
         ask = int(rng.integers(0, len(names)))
+        asked = jd.quantity(rng)
+        amounts = self._unlike(rng, len(names) - 1, asked)
+        amounts.insert(ask, asked)
+        where = folders[int(rng.integers(0, len(folders)))]
         relevant = jd.note(rng, where, title, jd.recipe_body(list(zip(amounts, names))))
         fields = {"title": title, "ingredient": names[ask], "quantity": amounts[ask]}
         return fields, [relevant], where, [amounts[ask]]
 
     @staticmethod
-    def _distinct_quantities(rng: np.random.Generator, n: int,
-                             unlike: tuple[str, ...] = ()) -> list[str]:
-        """`n` quantities that the answer check tells apart from each other and `unlike`."""
+    def _unlike(rng: np.random.Generator, n: int, asked: str) -> list[str]:
+        """`n` quantities the answer check tells apart from the `asked` one (so answering any
+        other ingredient line fails)."""
         out: list[str] = []
         while len(out) < n:
             q = jd.quantity(rng)
-            if not any(check_answer(q, [o]) or check_answer(o, [q]) for o in (*out, *unlike)):
+            if not check_answer(q, [asked]):
                 out.append(q)
         return out
 
@@ -287,7 +289,7 @@ class NotesRecipeIngredientCount(_Notes):
             names = jd.draw_distinct(rng, jd.INGREDIENTS, int(rng.integers(2, 6)),
                                      {fields["ingredient"]})
             names.insert(int(rng.integers(0, len(names) + 1)), fields["ingredient"])
-            amounts = self._distinct_quantities(rng, len(names), (fields["quantity"],))
+            amounts = self._unlike(rng, len(names), fields["quantity"])
             recipes.append(jd.note(rng, folders[int(rng.integers(0, len(folders)))], t,
                                    jd.recipe_body(list(zip(amounts, names)))))
         return recipes + super().distractors(rng, folders, taken, fields, where)

@@ -58,7 +58,7 @@ DIGESTS = {
     "MarkorMoveNote": "3f4a4c7d49caaf393cdd33ae2a18fede32bc3e7d4b5ad0a123f25ae8dd8664c4",
     "NotesIsTodo": "87a1c5a0602b1bf308ead59434e9d49dc0a2735e8dfa7bdc34b07f3b3e2f5029",
     "NotesMeetingAttendeeCount": "8d561ed175e12236b740c3557ad871703064d4ff194f4bbae466f269d035e5ff",
-    "NotesRecipeIngredientCount": "e6afb54d688704414d6018c098ad6916467b72aace08bf4fa8da8e0b8058e51e",
+    "NotesRecipeIngredientCount": "fa5627316397a22fb8e1abe581c90804b6f7814354ef489b6db325d2775952c1",
     "NotesTodoItemCount": "d40495dc3b22b542bc37eb283db7e81ed6d74ce1495249aaf5774209b0787dfe",
     "OpenApp": "5d451f03384c9a803689d876f4a86c5d4a861adead76e0f43e3c071fd5e73efe",
     "RecipeAddMultipleRecipes": "a7b0eaa238a230034e9f3f5e8b017291b93ae12c9844d10028b930c0be827be2",
