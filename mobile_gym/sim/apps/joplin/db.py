@@ -58,3 +58,15 @@ def note(ctx: AppContext, note_id: str) -> NotePreview | None:
     if row is None:
         return None
     return NotePreview(str(row[0]), str(row[1]), str(row[2]), bool(row[3]), bool(row[4]))
+
+
+def set_todo_completed(ctx: AppContext, note_id: str, done: bool) -> None:
+    """The to-do checkbox: `Note.save({id, todo_completed})` stamps the completion time (0 when
+    unticked) and the update times; the search index row follows."""
+    now = int(ctx.now() * 1000)
+    with closing(ctx.connect_db(DB_NAME)) as con:
+        con.execute("UPDATE notes SET todo_completed = ?, updated_time = ?, user_updated_time = ? "
+                    "WHERE id = ? AND is_todo = 1", (now if done else 0, now, now, note_id))
+        con.execute("UPDATE notes_normalized SET todo_completed = ?, user_updated_time = ? "
+                    "WHERE id = ?", (now if done else 0, now, note_id))
+        con.commit()

@@ -75,6 +75,20 @@ class MainActivity(Activity):
     def _back(self) -> None:
         self.on_back()
 
+    def _tick(self, note: db.NotePreview) -> None:
+        db.set_todo_completed(self.ctx, note.id, not note.todo_completed)
+        self.render()
+
+    def _todo_box(self, note: db.NotePreview) -> View:
+        """The to-do checkbox (`accessibilityLabel` "to-do: <title>"); a tap ticks or unticks."""
+        box = ViewGroup(content_desc=model.TODO_LABEL.format(title=note.title or model.UNTITLED),
+                        clickable=True, focusable=True, checkable=True,
+                        checked=note.todo_completed, width=dp(32), height=dp(32),
+                        margin=(0, 0, dp(8), 0), on_click=lambda _v: self._tick(note))
+        box.add(Glyph("check_box" if note.todo_completed else "check_box_outline",
+                      icon_color=TEXT, width=dp(24), height=dp(24)))
+        return box
+
     # -- drawing ------------------------------------------------------------------------------
     def render(self) -> None:
         """Rebuild the screen from the database (the React tree re-rendered from the store)."""
@@ -135,12 +149,7 @@ class MainActivity(Activity):
         row = Row(width=MATCH_PARENT, height=WRAP_CONTENT, min_height=dp(48),
                   gravity="center_vertical", padding=(dp(16), dp(10)))
         if note.is_todo:
-            box = ViewGroup(content_desc=model.TODO_LABEL.format(title=title), clickable=True,
-                            focusable=True, checkable=True, checked=note.todo_completed,
-                            width=dp(32), height=dp(32), margin=(0, 0, dp(8), 0))
-            box.add(Glyph("check_box" if note.todo_completed else "check_box_outline",
-                          icon_color=TEXT, width=dp(24), height=dp(24)))
-            row.add(box)
+            row.add(self._todo_box(note))
         row.add(TextView(title, text_size=sp(16), text_color=FADED if note.todo_completed else TEXT,
                          width=0, weight=1))
         touch.add(row)
@@ -182,12 +191,7 @@ class MainActivity(Activity):
         title_row = Row(width=MATCH_PARENT, height=WRAP_CONTENT, gravity="center_vertical",
                         padding=(dp(16), dp(4)))
         if note.is_todo:
-            box = ViewGroup(content_desc=model.TODO_LABEL.format(title=note.title or model.UNTITLED),
-                            clickable=True, checkable=True, checked=note.todo_completed,
-                            width=dp(32), height=dp(32))
-            box.add(Glyph("check_box" if note.todo_completed else "check_box_outline",
-                          icon_color=TEXT, width=dp(24), height=dp(24)))
-            title_row.add(box)
+            title_row.add(self._todo_box(note))
         title_row.add(EditText(note.title, single_line=True, text_size=sp(18), width=0, weight=1,
                                text_color=TEXT, bold=True))
         screen.add(title_row)

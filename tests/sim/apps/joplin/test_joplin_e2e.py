@@ -112,3 +112,18 @@ def test_ids_are_uuids_and_schema_has_aw_columns(ui, device):
     assert {"parent_id", "is_todo", "todo_completed", "user_updated_time", "markup_language",
             "order", "id"} <= set(cols.split(","))
     assert model.is_uuid(uid(7)) and not model.is_uuid("xyz")
+
+
+def test_ticking_a_todo_box_stores_its_completion_time(ui, device):
+    ui.tap(desc=model.SIDEBAR)
+    ui.tap(text="Work")
+    ui.tap(desc="to-do: File taxes")
+    assert ui.find(desc="to-do: File taxes")["checked"] == "true"
+    done, updated = sql(device, f"SELECT todo_completed, user_updated_time FROM notes "
+                                f"WHERE id = '{uid(2)}'").strip().split("|")
+    assert int(done) > 0 and int(updated) == int(done)
+    assert sql(device, f"SELECT todo_completed FROM notes_normalized WHERE id = '{uid(2)}'"
+               ).strip() == done
+    ui.tap(desc="to-do: File taxes")                    # unticked again
+    assert sql(device, f"SELECT todo_completed FROM notes WHERE id = '{uid(2)}'").strip() == "0"
+    assert ui.find(desc="to-do: File taxes")["checked"] == "false"
