@@ -1,5 +1,5 @@
-"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Contacts, Markor, Pro Expense,
-Settings, SMS Messenger).
+"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Contacts, Joplin, Markor,
+Pro Expense, Settings, SMS Messenger, Tasks).
 
 Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
 nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
@@ -489,6 +489,44 @@ def tasks_edit(d: Driver) -> None:
     d.tap(text="Call Mom")
 
 
+def _seed_joplin(d: Driver) -> tuple[str, str, str]:
+    """Open the app once (it creates joplin.sqlite), then write a task's notebooks and notes;
+    returns (a notebook, a meeting note in it, the notebook the app starts on)."""
+    from mobile_gym.apps import joplin as jmodel
+    from mobile_gym.tasks.families import joplin as jfam
+    from mobile_gym.tasks.families import joplin_data as jd
+
+    d.tap(desc="Joplin")
+    d.home()
+    params = jfam.NotesMeetingAttendeeCount().params(2)
+    sql = jd.reset_sql(params.state.folders, params.state.notes)
+    code, _out, err = d.device.shell(f"sqlite3 {jmodel.DB_PATH} {shlex.quote(sql)}")
+    if code != 0:
+        raise RuntimeError(f"seeding Joplin failed: {err}")
+    return params.folder, params.get("title"), params.state.start_folder
+
+
+def joplin_side_menu(d: Driver) -> tuple[str, str, str]:
+    where = _seed_joplin(d)
+    d.tap(desc="Joplin")
+    d.tap(desc="Sidebar")
+    return where
+
+
+def joplin_notes(d: Driver) -> tuple[str, str, str]:
+    folder, title, start = joplin_side_menu(d)
+    if folder == start:
+        d.key("BACK")        # the header already shows it: close the menu
+    else:
+        d.tap(text=folder)   # only the menu shows its title
+    return folder, title, start
+
+
+def joplin_note(d: Driver) -> None:
+    _folder, title, _start = joplin_notes(d)
+    d.tap(text=title)
+
+
 SHOTS: list[Shot] = [
     Shot("broccoli_list", "Broccoli", "Recipe list (category spinner, search, FAB)", broccoli_list),
     Shot("broccoli_drawer", "Broccoli", "Navigation drawer", broccoli_drawer),
@@ -534,6 +572,9 @@ SHOTS: list[Shot] = [
     Shot("tasks_drawer", "Tasks", "Navigation drawer (My Tasks, Today)", tasks_drawer),
     Shot("tasks_completed", "Tasks", "Show completed", tasks_completed),
     Shot("tasks_edit", "Tasks", "Task edit screen (due date, priority, description)", tasks_edit),
+    Shot("joplin_notes", "Joplin", "Note list of a notebook (to-dos with their checkboxes)", joplin_notes),
+    Shot("joplin_side_menu", "Joplin", "Side menu with the notebooks", joplin_side_menu),
+    Shot("joplin_note", "Joplin", "Note screen: title and Markdown body", joplin_note),
 ]
 
 
