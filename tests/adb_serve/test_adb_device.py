@@ -107,4 +107,6 @@ def test_mobile_env_with_the_adb_backend(one):
     finally:
         env.close()
     sent = " ".join(server.requests)
-    assert "shell:input motionevent DOWN" in sent and "uiautomator dump" in sent and "sync:" in sent
+    # the hot calls go over shell v2 (adb_wire); the dump is read with `cat` in the batched read
+    assert "shell,v2,raw:input motionevent DOWN" in sent and "uiautomator dump" in sent
+    assert "screencap;" in sent and "logcat -d -v epoch" in sent

@@ -43,9 +43,7 @@ def encode_png(rgb: np.ndarray) -> bytes:
 def encode_raw(rgb: np.ndarray) -> bytes:
     """screencap without -p: width, height, format (1 = RGBA_8888), colorspace (1 = sRGB), then RGBA rows."""
     h, w = rgb.shape[:2]
-    rgba = np.empty((h, w, 4), dtype=np.uint8)
-    rgba[:, :, :3] = rgb
-    rgba[:, :, 3] = 255
+    rgba = cv2.cvtColor(np.ascontiguousarray(rgb, dtype=np.uint8), cv2.COLOR_RGB2RGBA)  # alpha 255
     return struct.pack("<IIII", w, h, 1, 1) + rgba.tobytes()
 
 
