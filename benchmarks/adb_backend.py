@@ -4,8 +4,11 @@ An AdbServer serves one SimDevice on 127.0.0.1 (an ephemeral port, clock=0.0 so 
 device time). MobileEnv(backend="adb") talks to it over loopback TCP with random actions.
 Per-op medians (ms): a raw socket `host:version` request (connect, request, reply, close: the
 floor any adb request pays), an AdbDevice shell round trip (`echo hi`), screenshot at the obs
-size, view_hierarchy, a touch down+up, and the same reads on the SimDevice directly; the
-overhead column is op - raw `host:version`.
+size, view_hierarchy, logcat (each after an `advance(0)`, so each fetches; with the batched
+reads the first read of a step fetches all parts that the previous step read), a touch
+down+up, a whole observation (advance + the three reads), a second screenshot in the same step
+(answered from the batch), and the same reads on the SimDevice directly; the overhead column
+is op - raw `host:version`.
 
 Prints a table and writes benchmarks/results/adb_backend.json.
     python benchmarks/adb_backend.py [--task OpenApp] [--steps 300] [--repeat 30] [--profile]
@@ -97,12 +100,14 @@ def main(task: str, steps: int, repeat: int, profile: bool) -> dict[str, object]
         ops = {
             "raw_host_version": lambda: raw_host_version(port),
             "shell_echo": lambda: dev.shell("echo hi"),
-            "screenshot_270x600": lambda: dev.screenshot((270, 600)),
-            "view_hierarchy": lambda: dev.view_hierarchy(),
+            # advance(0) first: a write, so each read below fetches from the server
+            "screenshot_270x600": lambda: (dev.advance(0.0), dev.screenshot((270, 600))),
+            "view_hierarchy": lambda: (dev.advance(0.0), dev.view_hierarchy()),
+            "logcat": lambda: (dev.advance(0.0), dev.logcat()),
             "touch_down_up": lambda: (dev.touch(540, 1200, True), dev.touch(540, 1200, False)),
-            "logcat": lambda: dev.logcat(),
             "observe_step": lambda: (dev.advance(0.0), dev.screenshot((270, 600)), dev.view_hierarchy(),
                                      dev.logcat()),
+            "screenshot_again_same_step": lambda: dev.screenshot((270, 600)),
         }
         latency = {name: timed(fn, repeat) for name, fn in ops.items()}
         dev.close()

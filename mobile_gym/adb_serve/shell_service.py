@@ -16,7 +16,15 @@ import threading
 from typing import TYPE_CHECKING
 
 from mobile_gym.adb_serve.logcat_stream import follow, streaming_logcat
-from mobile_gym.adb_serve.protocol import SHELL_EXIT, SHELL_STDERR, SHELL_STDOUT, fail, okay, shell_packet
+from mobile_gym.adb_serve.protocol import (
+    SHELL_EXIT,
+    SHELL_STDERR,
+    SHELL_STDOUT,
+    fail,
+    okay,
+    shell_packet,
+    shell_packet_header,
+)
 from mobile_gym.adb_serve.slots import DeviceSlot
 
 if TYPE_CHECKING:
@@ -88,9 +96,13 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threa
         return
     code, out, err = slot.run(lambda android: run_command(android, cmd, merge_stderr=not v2))
     if v2:
-        packets = [shell_packet(SHELL_STDOUT, out[i:i + _CHUNK]) for i in range(0, len(out), _CHUNK)]
-        packets += [shell_packet(SHELL_STDERR, err[i:i + _CHUNK]) for i in range(0, len(err), _CHUNK)]
-        packets.append(shell_packet(SHELL_EXIT, bytes([code & 0xFF])))
-        sock.sendall(b"".join(packets))
+        reply = bytearray()  # one copy of the output (a raw screencap is 10 MB)
+        for kind, data in ((SHELL_STDOUT, memoryview(out)), (SHELL_STDERR, memoryview(err))):
+            for i in range(0, len(data), _CHUNK):
+                part = data[i:i + _CHUNK]
+                reply += shell_packet_header(kind, len(part))
+                reply += part
+        reply += shell_packet(SHELL_EXIT, bytes([code & 0xFF]))
+        sock.sendall(reply)
     else:
         sock.sendall(out + err)

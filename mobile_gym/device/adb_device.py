@@ -32,8 +32,8 @@ from __future__ import annotations
 import io
 import re
 import secrets
-import struct
 import stat
+import struct
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar

@@ -48,7 +48,8 @@ def encode_request(service: str) -> bytes:
 def parse_shell_v2(data: bytes) -> ShellResult:
     """Split a whole shell v2 reply (id u8 + length u32 LE + payload, ..., exit packet) into a
     ShellResult; ValueError when it is cut short, has an unknown packet id or no exit packet."""
-    out, err = bytearray(), bytearray()
+    out: list[memoryview] = []
+    err: list[memoryview] = []
     view = memoryview(data)
     pos = 0
     while pos < len(data):
@@ -61,13 +62,13 @@ def parse_shell_v2(data: bytes) -> ShellResult:
         payload = view[pos:pos + length]
         pos += length
         if kind == _STDOUT:
-            out += payload
+            out.append(payload)
         elif kind == _STDERR:
-            err += payload
+            err.append(payload)
         elif kind == _EXIT:
             if length != 1:
                 raise ValueError(f"shell v2 exit packet of {length} bytes, expected 1")
-            return ShellResult(payload[0], bytes(out), bytes(err))
+            return ShellResult(payload[0], b"".join(out), b"".join(err))
         else:
             raise ValueError(f"shell v2 packet with unknown id {kind}")
     raise ValueError("shell v2 reply ended without an exit packet")
