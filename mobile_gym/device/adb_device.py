@@ -211,11 +211,15 @@ class AdbDevice:
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
         if self._wire is not None:
             rgba = self._read("frame")
-            if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
-                import cv2
+            key = f"frame@{size}"
+            assert self._bundle is not None
+            if key not in self._bundle.parts:  # one resize per size and batch
+                if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
+                    import cv2
 
-                rgba = cv2.resize(rgba, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
-            return np.ascontiguousarray(rgba[:, :, :3])
+                    rgba = cv2.resize(rgba, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
+                self._bundle.parts[key] = np.ascontiguousarray(rgba[:, :, :3])
+            return self._bundle.parts[key].copy()
         image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
         frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
         if size is not None and (frame.shape[1], frame.shape[0]) != tuple(size):
@@ -391,7 +395,7 @@ class _Bundle:
         self.taken: set[str] = set()
 
 
-def parse_raw_screencap(data: bytes) -> np.ndarray:
+def parse_raw_screencap(data: bytes | memoryview) -> np.ndarray:
     """`screencap` output without -p (width, height, format u32 LE [, colorspace], RGBA_8888 rows)
     as an (H, W, 4) uint8 view; ValueError when the header or the size does not fit."""
     if len(data) < 12:
@@ -418,8 +422,8 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
         pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
     order = [p for p in ("frame", "xml", "log") if p in wanted]
     result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}")
-    chunks = result.stdout.split(sep)
-    if len(chunks) != len(order) + 1 or chunks[-1]:
+    chunks = _split_views(result.stdout, sep)  # views, not copies: the frame is 10 MB
+    if len(chunks) != len(order) + 1 or len(chunks[-1]):
         raise RuntimeError(f"batched read: expected {len(order)} marked parts in the output, got "
                            f"{len(chunks) - 1}; stderr {result.stderr[:200]!r}")
     parts: dict[str, Any] = {}
@@ -427,10 +431,20 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
         if name == "frame":
             parts[name] = parse_raw_screencap(chunk)
         elif name == "xml":
-            xml = chunk.decode("utf-8")
+            xml = bytes(chunk).decode("utf-8")
             if not xml.lstrip().startswith("<?xml"):
                 raise RuntimeError(f"uiautomator dump gave no XML: {xml[:60]!r} {result.stderr[:200]!r}")
             parts[name] = xml
         else:
-            parts[name] = chunk.decode("utf-8", "replace")
+            parts[name] = bytes(chunk).decode("utf-8", "replace")
     return _Bundle(parts)
+
+
+def _split_views(data: bytes | bytearray, sep: bytes) -> list[memoryview]:
+    """`data.split(sep)` as memoryviews into `data`."""
+    view, out, start = memoryview(data), [], 0
+    while (at := data.find(sep, start)) >= 0:
+        out.append(view[start:at])
+        start = at + len(sep)
+    out.append(view[start:])
+    return out

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import socket
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mobile_gym.device.base import DeviceError
 
-__all__ = ["AdbWire", "AdbWireError", "ShellResult", "encode_request", "parse_shell_v2"]
+__all__ = ["AdbWire", "AdbWireError", "ShellResult", "encode_request", "parse_shell_v2", "read_shell_v2"]
 
 _STDOUT, _STDERR, _EXIT = 1, 2, 3  # shell protocol v2 packet ids (stdin/close/window: client only)
 _MAX_REPLY = 256 << 20  # a reply larger than this is refused rather than buffered
@@ -30,10 +31,11 @@ class AdbWireError(DeviceError):
 
 @dataclass(frozen=True)
 class ShellResult:
-    """What a shell v2 command returned: exit code (0-255), stdout and stderr bytes."""
+    """What a shell v2 command returned: exit code (0-255), stdout and stderr bytes (a large
+    stdout stays the bytearray it was received into, to spare a copy of a 10 MB frame)."""
 
     code: int
-    stdout: bytes
+    stdout: bytes | bytearray
     stderr: bytes
 
 
@@ -45,33 +47,62 @@ def encode_request(service: str) -> bytes:
     return b"%04x" % len(data) + data
 
 
-def parse_shell_v2(data: bytes) -> ShellResult:
-    """Split a whole shell v2 reply (id u8 + length u32 LE + payload, ..., exit packet) into a
-    ShellResult; ValueError when it is cut short, has an unknown packet id or no exit packet."""
-    out: list[memoryview] = []
-    err: list[memoryview] = []
-    view = memoryview(data)
-    pos = 0
-    while pos < len(data):
-        if pos + 5 > len(data):
-            raise ValueError(f"shell v2 reply cut inside a packet header at byte {pos}")
-        kind, length = struct.unpack_from("<BI", data, pos)
-        pos += 5
-        if pos + length > len(data):
-            raise ValueError(f"shell v2 packet {kind} of {length} bytes cut after {len(data) - pos}")
-        payload = view[pos:pos + length]
-        pos += length
-        if kind == _STDOUT:
-            out.append(payload)
-        elif kind == _STDERR:
-            err.append(payload)
-        elif kind == _EXIT:
+def read_shell_v2(recv_into: Callable[[memoryview], int]) -> ShellResult:
+    """Read shell v2 packets (id u8 + length u32 LE + payload, ..., exit packet) with
+    `recv_into(buffer) -> bytes read (0 at the end)`, the payloads straight into their stream;
+    ValueError when the stream is cut short, has an unknown packet id or no exit packet."""
+    out, err = bytearray(), bytearray()
+    header = bytearray(5)
+    while True:
+        got = _fill(recv_into, memoryview(header))
+        if got == 0:
+            raise ValueError("shell v2 reply ended without an exit packet")
+        if got < 5:
+            raise ValueError(f"shell v2 reply cut inside a packet header after {got} bytes")
+        kind, length = struct.unpack("<BI", header)
+        if kind == _EXIT:
             if length != 1:
                 raise ValueError(f"shell v2 exit packet of {length} bytes, expected 1")
-            return ShellResult(payload[0], b"".join(out), b"".join(err))
-        else:
+            code = bytearray(1)
+            if _fill(recv_into, memoryview(code)) != 1:
+                raise ValueError("shell v2 exit packet cut before its code")
+            return ShellResult(code[0], bytes(out) if len(out) < 1 << 16 else out, bytes(err))
+        if kind not in (_STDOUT, _STDERR):
             raise ValueError(f"shell v2 packet with unknown id {kind}")
-    raise ValueError("shell v2 reply ended without an exit packet")
+        target = out if kind == _STDOUT else err
+        if len(target) + length > _MAX_REPLY:
+            raise ValueError(f"shell v2 reply larger than {_MAX_REPLY} bytes")
+        start = len(target)
+        target.extend(bytes(length))
+        got = _fill(recv_into, memoryview(target)[start:])
+        if got < length:
+            raise ValueError(f"shell v2 packet {kind} of {length} bytes cut after {got}")
+
+
+def _fill(recv_into: Callable[[memoryview], int], view: memoryview) -> int:
+    """Fill `view` from `recv_into`; the number of bytes read (less only at the end of the stream)."""
+    done = 0
+    while done < len(view):
+        n = recv_into(view[done:])
+        if n == 0:
+            break
+        done += n
+    return done
+
+
+def parse_shell_v2(data: bytes) -> ShellResult:
+    """`read_shell_v2` over a whole reply held in memory."""
+    source = memoryview(data)
+    pos = 0
+
+    def recv_into(buf: memoryview) -> int:
+        nonlocal pos
+        n = min(len(buf), len(source) - pos)
+        buf[:n] = source[pos:pos + n]
+        pos += n
+        return n
+
+    return read_shell_v2(recv_into)
 
 
 class AdbWire:
@@ -97,11 +128,11 @@ class AdbWire:
     def shell(self, cmd: str) -> ShellResult:
         """Run `cmd` over shell protocol v2 (raw, no PTY): exit code, stdout, stderr."""
         service = f"shell,v2,raw:{cmd}"
-        data = self._device_service(service)
-        try:
-            return parse_shell_v2(data)
-        except ValueError as exc:
-            raise self._error(service, str(exc)) from None
+        with self._open_service(service) as sock:
+            try:
+                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service))
+            except ValueError as exc:
+                raise self._error(service, str(exc)) from None
 
     def exec_out(self, cmd: str) -> bytes:
         """Run `cmd` with `exec:` (stdout and stderr on one raw stream, no exit code): its bytes."""
@@ -109,12 +140,24 @@ class AdbWire:
 
     # -- plumbing --------------------------------------------------------------------------
     def _device_service(self, service: str) -> bytes:
+        with self._open_service(service) as sock:
+            return self._read_to_end(sock, service)
+
+    def _open_service(self, service: str) -> socket.socket:
+        """A connection on which `service` was accepted (after the transport switch)."""
         switch = f"host:transport:{self.serial}"
-        with self._connect(service) as sock:
-            sock.sendall(encode_request(switch) + encode_request(service))
+        sock = self._connect(service)
+        try:
+            try:
+                sock.sendall(encode_request(switch) + encode_request(service))
+            except OSError as exc:
+                raise self._error(service, f"connection failed: {exc}") from None
             self._expect_okay(sock, switch)
             self._expect_okay(sock, service)
-            return self._read_to_end(sock, service)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
 
     def _connect(self, service: str) -> socket.socket:
         try:
@@ -131,6 +174,14 @@ class AdbWire:
     def _recv(self, sock: socket.socket, n: int, service: str) -> bytes:
         try:
             return sock.recv(n)
+        except TimeoutError:
+            raise self._error(service, f"no answer within {self.timeout:g} s") from None
+        except OSError as exc:
+            raise self._error(service, f"connection failed: {exc}") from None
+
+    def _recv_into(self, sock: socket.socket, buf: memoryview, service: str) -> int:
+        try:
+            return sock.recv_into(buf)
         except TimeoutError:
             raise self._error(service, f"no answer within {self.timeout:g} s") from None
         except OSError as exc:
