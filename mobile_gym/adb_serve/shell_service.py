@@ -61,6 +61,18 @@ def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tu
         return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {reason}\n".encode()
 
 
+def _send_packet(sock: socket.socket, kind: int, data: memoryview) -> None:
+    """One v2 packet, header and payload in one system call and without copying the payload
+    (a raw screencap is 10 MB); a partial send is finished with sendall."""
+    header = shell_packet_header(kind, len(data))
+    sent = sock.sendmsg([header, data])
+    if sent < len(header):
+        sock.sendall(header[sent:])
+        sock.sendall(data)
+    elif sent < len(header) + len(data):
+        sock.sendall(data[sent - len(header):])
+
+
 def parse_shell_service(service: str) -> tuple[list[str], str]:
     """`shell,v2,TERM=xterm,raw:echo hi` -> (["v2", "TERM=xterm", "raw"], "echo hi")."""
     head, _, cmd = service.partition(":")
@@ -96,13 +108,9 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threa
         return
     code, out, err = slot.run(lambda android: run_command(android, cmd, merge_stderr=not v2))
     if v2:
-        reply = bytearray()  # one copy of the output (a raw screencap is 10 MB)
         for kind, data in ((SHELL_STDOUT, memoryview(out)), (SHELL_STDERR, memoryview(err))):
             for i in range(0, len(data), _CHUNK):
-                part = data[i:i + _CHUNK]
-                reply += shell_packet_header(kind, len(part))
-                reply += part
-        reply += shell_packet(SHELL_EXIT, bytes([code & 0xFF]))
-        sock.sendall(reply)
+                _send_packet(sock, kind, data[i:i + _CHUNK])
+        sock.sendall(shell_packet(SHELL_EXIT, bytes([code & 0xFF])))
     else:
         sock.sendall(out + err)
