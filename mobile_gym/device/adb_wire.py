@@ -16,6 +16,7 @@ import socket
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from mobile_gym.device.base import DeviceError
 
@@ -148,10 +149,7 @@ class AdbWire:
         switch = f"host:transport:{self.serial}"
         sock = self._connect(service)
         try:
-            try:
-                sock.sendall(encode_request(switch) + encode_request(service))
-            except OSError as exc:
-                raise self._error(service, f"connection failed: {exc}") from None
+            self._guarded(service, lambda: sock.sendall(encode_request(switch) + encode_request(service)))
             self._expect_okay(sock, switch)
             self._expect_okay(sock, service)
         except BaseException:
@@ -171,21 +169,20 @@ class AdbWire:
         shown = service if len(service) <= 120 else service[:117] + "..."
         return AdbWireError(f"adb {self.serial}: {shown!r}: {what}")
 
-    def _recv(self, sock: socket.socket, n: int, service: str) -> bytes:
+    def _guarded(self, service: str, op: Callable[[], int | bytes]) -> Any:
+        """`op()` with socket timeouts and failures turned into AdbWireError."""
         try:
-            return sock.recv(n)
+            return op()
         except TimeoutError:
             raise self._error(service, f"no answer within {self.timeout:g} s") from None
         except OSError as exc:
             raise self._error(service, f"connection failed: {exc}") from None
 
+    def _recv(self, sock: socket.socket, n: int, service: str) -> bytes:
+        return self._guarded(service, lambda: sock.recv(n))
+
     def _recv_into(self, sock: socket.socket, buf: memoryview, service: str) -> int:
-        try:
-            return sock.recv_into(buf)
-        except TimeoutError:
-            raise self._error(service, f"no answer within {self.timeout:g} s") from None
-        except OSError as exc:
-            raise self._error(service, f"connection failed: {exc}") from None
+        return self._guarded(service, lambda: sock.recv_into(buf))
 
     def _read_exact(self, sock: socket.socket, n: int, service: str) -> bytes:
         buf = bytearray()

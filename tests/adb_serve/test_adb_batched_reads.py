@@ -6,18 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mobile_gym.device.adb_device import AdbDevice, parse_raw_screencap
+from mobile_gym.device.adb_device import parse_raw_screencap
 
 CAL = "com.simplemobiletools.calendar.pro"
-
-
-@pytest.fixture
-def adb_dev(one):
-    server, sim = one
-    dev = AdbDevice("emulator-5554", host="127.0.0.1", port=server.port, retries=1,
-                    sleep=lambda s: server.advance("emulator-5554", s))
-    yield dev, server, sim
-    dev.close()
 
 
 def batched(server) -> list[str]:
