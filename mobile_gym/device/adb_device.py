@@ -401,8 +401,8 @@ def parse_raw_screencap(data: bytes | memoryview) -> np.ndarray:
     if len(data) < 12:
         raise ValueError(f"screencap output of {len(data)} bytes has no header")
     width, height, fmt = struct.unpack_from("<III", data, 0)
-    if fmt != 1:
-        raise ValueError(f"screencap pixel format {fmt}, expected 1 (RGBA_8888)")
+    if fmt not in (1, 2):  # RGBA_8888, RGBX_8888: the same four bytes per pixel
+        raise ValueError(f"screencap pixel format {fmt}, expected 1 (RGBA_8888) or 2 (RGBX_8888)")
     header = len(data) - width * height * 4
     if header not in (12, 16) or width == 0 or height == 0:
         raise ValueError(f"screencap output of {len(data)} bytes does not fit a {width}x{height} RGBA frame")
