@@ -12,6 +12,7 @@ is op - raw `host:version`.
 
 Prints a table and writes benchmarks/results/adb_backend.json.
     python benchmarks/adb_backend.py [--task OpenApp] [--steps 300] [--repeat 30] [--profile]
+                                     [--obs-keys pixels,view_hierarchy,instruction]
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def raw_host_version(port: int) -> None:
         raise RuntimeError(f"host:version answered {got!r}")
 
 
-def main(task: str, steps: int, repeat: int, profile: bool) -> dict[str, object]:
+def main(task: str, steps: int, repeat: int, profile: bool,
+         obs_keys: tuple[str, ...] = ("pixels", "view_hierarchy", "instruction")) -> dict[str, object]:
     os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # never start a real adb server
     os.environ.setdefault("HOME", tempfile.mkdtemp(prefix="adb_backend_bench_"))
     from mobile_gym.adb_serve import AdbServer
@@ -73,7 +75,8 @@ def main(task: str, steps: int, repeat: int, profile: bool) -> dict[str, object]
     sim = SimDevice(seed=0)
     out: dict[str, object] = {"python": platform.python_version(), "machine": platform.machine(),
                               "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2),
-                              "task": task, "steps": steps, "repeat": repeat}
+                              "task": task, "steps": steps, "repeat": repeat,
+                              "obs_keys": list(obs_keys)}
     with AdbServer({SERIAL: sim}, clock=0.0) as server:
         port = server.port
 
@@ -84,7 +87,7 @@ def main(task: str, steps: int, repeat: int, profile: bool) -> dict[str, object]
 
         def make_env() -> MobileEnv:
             return MobileEnv(task, backend="adb", serial=SERIAL, device_kwargs=kwargs,
-                             obs_keys=("pixels", "view_hierarchy", "instruction"))
+                             obs_keys=obs_keys)
 
         if profile:
             from pyinstrument import Profiler
@@ -139,6 +142,8 @@ if __name__ == "__main__":
     parser.add_argument("--task", default="OpenApp")
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--obs-keys", default="pixels,view_hierarchy,instruction",
+                        help="comma-separated observation keys of the env")
     parser.add_argument("--profile", action="store_true", help="pyinstrument profile of a short run first")
     args = parser.parse_args()
-    main(args.task, args.steps, args.repeat, args.profile)
+    main(args.task, args.steps, args.repeat, args.profile, tuple(args.obs_keys.split(",")))
