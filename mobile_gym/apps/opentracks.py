@@ -169,3 +169,13 @@ def date_today_relative(day: date, today: date) -> str:
 def time_distance(totaltime_ms: int, meters: float) -> str:
     """`ListItemUtils.getTimeDistanceText`: "1:02:03 (5.2 km)"."""
     return f"{format_elapsed(totaltime_ms)} ({format_distance(meters)})"
+
+
+def granted_permissions_xml() -> str:
+    """The permissions file as AndroidWorld's setup leaves it: location and notifications granted
+    (`pm grant`), nearby devices allowed on the prompt, every prompt answered."""
+    lines = ["<?xml version='1.0' encoding='utf-8' standalone='yes' ?>", "<map>"]
+    for name in sorted(PERMISSION_KEYS + tuple(k + ".asked" for k in PERMISSION_KEYS)):
+        lines.append(f'    <boolean name="{name}" value="true" />')
+    lines.append("</map>")
+    return "\n".join(lines) + "\n"
