@@ -69,7 +69,7 @@ def test_the_seeded_table_holds_the_relevant_rows_and_harmless_distractors(name)
                              "starttime, stoptime, totaltime, movingtime FROM tracks'")
             rows = [line.split("|") for line in out.strip().splitlines()]
             assert len(rows) == len(params.relevant) + ot.N_DISTRACTORS
-            for name_, cat, kind, start, stop, total, moving in rows:
+            for _name, cat, kind, start, stop, total, moving in rows:
                 assert cat == kind and total == moving                 # AndroidWorld's rules
                 assert int(stop) - int(start) == int(total)
                 assert int(total) % model.MINUTE_MS == 0
@@ -114,4 +114,5 @@ def test_answering_blind_without_looking_fails(name):
             _o, _r, terminated, _t, info = noop(env, response=_guess(family, rng))
             assert terminated
             wins += info["success"]
-    assert wins <= 3, (name, wins)
+    # one category of five is right by chance when the day had one activity (1 in 5)
+    assert wins <= (6 if name == "SportsTrackerActivitiesOnDate" else 1), (name, wins)
