@@ -65,7 +65,7 @@ class TrackListActivity(Activity):
         if not grants.asked(NEARBY) and not self.prompting:
             self.prompting = True
             self.show_dialog(alert_dialog(
-                NEARBY_PROMPT, buttons=[("Allow", lambda: self._answer(True)),
+                message=NEARBY_PROMPT, buttons=[("Allow", lambda: self._answer(True)),
                                         ("Don't allow", lambda: self._answer(False))]),
                 cancelable=False)
 

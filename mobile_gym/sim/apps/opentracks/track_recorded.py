@@ -63,13 +63,13 @@ class TrackRecordedActivity(Activity):
             self._fill(track)
 
     def _value(self, label: str, value: str, value_id: str, unit: str = "",
-               unit_id: str = "") -> LinearLayout:
+               unit_id: str = "", size: int = 28) -> LinearLayout:
         box = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
                            padding=(0, dp(8)))
         box.add(TextView(label, text_size=sp(12), text_color=chrome.SECONDARY))
         line = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT,
                             gravity="bottom")
-        line.add(TextView(value, id=value_id, text_size=sp(28), text_color=chrome.TEXT))
+        line.add(TextView(value, id=value_id, text_size=sp(size), text_color=chrome.TEXT))
         if unit:
             line.add(TextView(unit, id=unit_id, text_size=sp(14), text_color=chrome.SECONDARY,
                               padding=(dp(4), 0, 0, dp(4))))
@@ -110,4 +110,5 @@ class TrackRecordedActivity(Activity):
                         "stats_altitude_gain_unit"),
         )
         if t.description:
-            self.page.add(self._value("Description", t.description, "stats_description_value"))
+            self.page.add(self._value("Description", t.description, "stats_description_value",
+                                      size=16))
