@@ -27,8 +27,8 @@ from lxml import etree
 
 from mobile_gym.apps import calendar as calendar_app
 from mobile_gym.apps import expense as expense_app
-from mobile_gym.apps import tasks as tasks_app
 from mobile_gym.apps import opentracks as opentracks_app
+from mobile_gym.apps import tasks as tasks_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)

@@ -276,20 +276,20 @@ class _OpenTracksIR(TaskFamily):
             answer=check))]
 
 
+def _random_day(rng: np.random.Generator) -> date:
+    """A day of September 1 - October 14 2023 that a question names."""
+    return od.FIRST_DAY + timedelta(days=int(rng.integers(0, (od.TODAY - od.FIRST_DAY).days)))
+
+
 def _week_tracks(rng: np.random.Generator, category: str, names: list[str],
                  n: int) -> list[model.Track]:
     return [od.make_track(rng, names[i], category, od.random_start(rng, od.WEEK_START))
             for i in range(n)]
 
 
-class SportsTrackerActivitiesCountForWeek(_OpenTracksIR):
-    name = "SportsTrackerActivitiesCountForWeek"
-    android_world_name = "SportsTrackerActivitiesCountForWeek"
-    tags = ("opentracks", "information_retrieval", "search", "requires_setup")
-    difficulty = "easy"
-    optimal_steps = 3
-    template = ("How many {category} activities did I do this week in the OpenTracks app? "
-                "Express your answer as a single integer.")
+class _ThisWeek(_OpenTracksIR):
+    """A question about this week's tracks of one category: 1-3 of them, and no distractor of
+    that category this week."""
 
     def question(self, rng):
         return {"category": choice(rng, od.CATEGORIES), "count": str(int(rng.integers(1, 4)))}
@@ -299,6 +299,16 @@ class SportsTrackerActivitiesCountForWeek(_OpenTracksIR):
 
     def excludes(self, q):
         return lambda t: t.category == q["category"] and _in(t, od.WEEK_START, od.TODAY)
+
+
+class SportsTrackerActivitiesCountForWeek(_ThisWeek):
+    name = "SportsTrackerActivitiesCountForWeek"
+    android_world_name = "SportsTrackerActivitiesCountForWeek"
+    tags = ("opentracks", "information_retrieval", "search", "requires_setup")
+    difficulty = "easy"
+    optimal_steps = 3
+    template = ("How many {category} activities did I do this week in the OpenTracks app? "
+                "Express your answer as a single integer.")
 
     def expect(self, q, tracks):
         return [str(len(tracks))]
@@ -322,7 +332,7 @@ class SportsTrackerActivitiesOnDate(_OpenTracksIR):
                 "separated list.")
 
     def question(self, rng):
-        day = od.FIRST_DAY + timedelta(days=int(rng.integers(0, (od.TODAY - od.FIRST_DAY).days)))
+        day = _random_day(rng)
         return {"date": f"on {od.day_text(day)}", "iso": day.isoformat(),
                 "count": str(int(rng.integers(1, 4)))}
 
@@ -355,7 +365,7 @@ class SportsTrackerActivityDuration(_OpenTracksIR):
                 "answer in minutes as a single integer.")
 
     def question(self, rng):
-        day = od.FIRST_DAY + timedelta(days=int(rng.integers(0, (od.TODAY - od.FIRST_DAY).days)))
+        day = _random_day(rng)
         return {"category": choice(rng, od.CATEGORIES), "date": f"on {od.day_text(day)}",
                 "iso": day.isoformat()}
 
@@ -380,7 +390,7 @@ class SportsTrackerActivityDuration(_OpenTracksIR):
                 AnswerNotes(Minutes())]
 
 
-class SportsTrackerLongestDistanceActivity(_OpenTracksIR):
+class SportsTrackerLongestDistanceActivity(_ThisWeek):
     name = "SportsTrackerLongestDistanceActivity"
     android_world_name = "SportsTrackerLongestDistanceActivity"
     tags = ("opentracks", "information_retrieval", "screen_reading", "math_counting")
@@ -388,15 +398,6 @@ class SportsTrackerLongestDistanceActivity(_OpenTracksIR):
     optimal_steps = 2
     template = ("What was the longest distance covered in a {category} activity in the "
                 "OpenTracks app this week? Express your answer in meters as a single integer.")
-
-    def question(self, rng):
-        return {"category": choice(rng, od.CATEGORIES), "count": str(int(rng.integers(1, 4)))}
-
-    def relevant_tracks(self, rng, q, names):
-        return _week_tracks(rng, q["category"], names, int(q["count"]))
-
-    def excludes(self, q):
-        return lambda t: t.category == q["category"] and _in(t, od.WEEK_START, od.TODAY)
 
     def expect(self, q, tracks):
         return [str(int(max(t.totaldistance for t in tracks)))]
@@ -443,7 +444,7 @@ class SportsTrackerTotalDistanceForCategoryOverInterval(_OpenTracksIR):
                 AnswerNotes(Summary("sum_meters", lo, hi, params.get("category")))]
 
 
-class SportsTrackerTotalDurationForCategoryThisWeek(_OpenTracksIR):
+class SportsTrackerTotalDurationForCategoryThisWeek(_ThisWeek):
     name = "SportsTrackerTotalDurationForCategoryThisWeek"
     android_world_name = "SportsTrackerTotalDurationForCategoryThisWeek"
     tags = ("opentracks", "information_retrieval", "math_counting", "search")
@@ -452,15 +453,6 @@ class SportsTrackerTotalDurationForCategoryThisWeek(_OpenTracksIR):
     complexity = 1.6
     template = ("What was the total duration of {category} activities in the OpenTracks app this "
                 "week? Express your answer in minutes as a single integer.")
-
-    def question(self, rng):
-        return {"category": choice(rng, od.CATEGORIES), "count": str(int(rng.integers(1, 4)))}
-
-    def relevant_tracks(self, rng, q, names):
-        return _week_tracks(rng, q["category"], names, int(q["count"]))
-
-    def excludes(self, q):
-        return lambda t: t.category == q["category"] and _in(t, od.WEEK_START, od.TODAY)
 
     def expect(self, q, tracks):
         return [str(sum(t.duration_mins for t in tracks))]
