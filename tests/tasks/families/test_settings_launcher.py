@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mobile_gym import apps
 from mobile_gym.tasks import registry
 from tests.tasks.families.helpers import (
     make_env,
@@ -66,10 +67,7 @@ def test_open_app_needs_the_named_app_in_front():
     try:
         env.reset(seed=0)
         want = env.family.params(0).package
-        components = {"net.gsantner.markor": "net.gsantner.markor/.activity.MainActivity",
-                      "com.android.settings": "com.android.settings/.Settings",
-                      "com.simplemobiletools.calendar.pro":
-                          "com.simplemobiletools.calendar.pro/.activities.MainActivity"}
+        components = {r.package: r.component for r in apps.installed_by_default()}
         other = next(p for p in components if p != want)
         shell(env, f"am start -n {components[other]}")
         assert not noop(env)[4]["success"]
