@@ -5,8 +5,8 @@ Requests: id (4 bytes) + u32 LE length + path. STAT/LIST/RECV/SEND/QUIT, plus ST
 with a single `recv(12)`). A malformed request gets a sync `FAIL` message and the connection
 closes; a truncated one just closes.
 
-File modes are not stored by the sim: files report 0100660 and directories 040771 (the modes
-the device's `ls -l` shows), and SEND's mode is accepted but not kept.
+Files report 0100660 and directories 040771, or the bits `chmod` stored for them (what the
+device's `ls -l` shows); SEND's mode is accepted but not kept.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ _ENOENT = 2
 
 
 def _mode(entry: DirEntry) -> int:
+    if entry.mode is not None:
+        return (_stat.S_IFDIR if entry.is_dir else _stat.S_IFREG) | entry.mode
     return DIR_MODE if entry.is_dir else FILE_MODE
 
 

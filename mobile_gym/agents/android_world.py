@@ -356,10 +356,8 @@ class AndroidWorldActions(ElementActions):
         elif kind == "input_text":
             if point is not None:
                 yield from self._tap(point)
-            if a.clear_text:
-                element = self._element(a)
-                for _ in range(len(element.text) if element is not None else 0):
-                    yield DeviceOp("key", text="DEL"), None
+            if a.clear_text:  # what AndroidWorld sends: Ctrl+A, then DEL (wherever the tap left the cursor)
+                yield DeviceOp("shell", text="input keycombination 113 29 && input keyevent 67"), None
             if a.text:
                 yield DeviceOp("text", text=a.text), None
             if self.enter_after_text:

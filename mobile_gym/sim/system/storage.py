@@ -67,6 +67,7 @@ class DirEntry:
     is_dir: bool
     size: int
     mtime: float
+    mode: int | None = None  # permission bits set by chmod; None: the default for its place
 
 
 @dataclass
@@ -77,6 +78,7 @@ class StorageImage:
     files: dict[str, bytes]
     dirs: list[str]
     mtimes: dict[str, tuple[int, int, float]] = field(default_factory=dict)
+    modes: dict[str, int] = field(default_factory=dict)
 
 
 def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str:
@@ -144,6 +146,7 @@ class Storage:
         # leaking the host clock; a host change not made through this class gets the device
         # time at which it is first noticed.
         self._mtimes: dict[str, tuple[int, int, float]] = {}
+        self._modes: dict[str, int] = {}  # chmod bits by host-relative path
         self._real_folders: set[str] = set()  # host folders known to be no symlink (host_path)
         for d in _SKELETON:
             os.makedirs(self._host(d), exist_ok=True)
@@ -239,7 +242,17 @@ class Storage:
 
     def _entry(self, name: str, host: str, st: os.stat_result) -> DirEntry:
         is_dir = _stat.S_ISDIR(st.st_mode)
-        return DirEntry(name, is_dir, 4096 if is_dir else st.st_size, self._device_mtime(host, st))
+        return DirEntry(name, is_dir, 4096 if is_dir else st.st_size, self._device_mtime(host, st),
+                        self._modes.get(self._rel(host)))
+
+    @_device_errors
+    def set_mode(self, path: str, mode: int) -> None:
+        """Record the permission bits `chmod` gave a file or folder (0..0o7777); the host file's
+        own bits are left alone, so a device mode can never lock the simulator out."""
+        if not 0 <= mode <= 0o7777:
+            raise ValueError(f"mode {mode:o} is out of range")
+        host, _ = self._host_stat(path)
+        self._modes[self._rel(host)] = mode
 
     @_device_errors
     def stat(self, path: str) -> DirEntry:
@@ -362,6 +375,8 @@ class Storage:
         prefix = self._rel(host)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]
+        for rel in [r for r in self._modes if r == prefix or r.startswith(prefix + os.sep)]:
+            del self._modes[rel]
         self._touched(os.path.dirname(host))
 
     @_device_errors
@@ -373,6 +388,9 @@ class Storage:
             hdst = os.path.join(hdst, os.path.basename(hsrc))
         os.makedirs(os.path.dirname(hdst), exist_ok=True)
         os.replace(hsrc, hdst)
+        old, new = self._rel(hsrc), self._rel(hdst)
+        for rel in [r for r in self._modes if r == old or r.startswith(old + os.sep)]:
+            self._modes[new + rel[len(old):]] = self._modes.pop(rel)
         self._real_folders.clear()
         self._used = None
         self._touched(hdst)
@@ -424,7 +442,7 @@ class Storage:
         for rel, host in files.items():
             with open(host, "rb") as fh:
                 data[rel] = fh.read()
-        return StorageImage(id(self), data, dirs, dict(self._mtimes))
+        return StorageImage(id(self), data, dirs, dict(self._mtimes), dict(self._modes))
 
     def restore(self, image: StorageImage) -> None:
         """Bring the files back to `image`, writing only files whose bytes differ."""
@@ -452,6 +470,7 @@ class Storage:
                         continue
             with open(os.path.join(self.root, rel), "wb") as fh:
                 fh.write(data)
+        self._modes = dict(image.modes)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
         for rel, (_ns, _size, dev_time) in image.mtimes.items():

@@ -20,7 +20,7 @@ import skia
 from mobile_gym.device.base import TextBox
 
 from .geometry import Rect
-from .text import font, line_metrics, text_width
+from .text import draw_text, line_metrics, text_width
 from .view import View
 
 
@@ -82,7 +82,7 @@ def paint_text(canvas: skia.Canvas, ctx: DrawContext | None, text: str, x: float
     box = Rect(int(math.floor(left)), int(math.floor(y)), int(math.ceil(left + w)),
                int(math.floor(y)) + lm.height)
     if text:
-        canvas.drawString(text, left, y + lm.ascent, font(size, weight), fill_paint(color))
+        draw_text(canvas, text, left, y + lm.ascent, size, weight, fill_paint(color))
         if ctx is not None:
             vis = box.intersect(ctx.clip)
             if not vis.is_empty:

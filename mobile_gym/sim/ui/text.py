@@ -1,13 +1,18 @@
 """Roboto fonts, text measurement, line breaking and ellipsizing with Skia.
 
-Fonts come from the `font-roboto` package. Typefaces and measurements are memoised with
-`functools.lru_cache` (pure functions of their arguments, so the caches hold no simulator
-state).
+Fonts come from the `font-roboto` package. Characters Roboto lacks ("→", "✓", emoji, other
+scripts) are drawn with Noto fallback fonts from the `manimgx-fonts` package (Noto Sans Symbols,
+Noto Emoji, the Noto Sans script faces), as Android falls back to its Noto fonts; Chinese,
+Japanese and Korean use `manimgx-fonts-cjk` when it is installed (20 MB, so optional). A text
+is split into runs of one typeface each (`font_runs`); widths and drawing go run by run.
+Typefaces and measurements are memoised with `functools.lru_cache` (pure functions of their
+arguments, so the caches hold no simulator state).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,13 +47,78 @@ def typeface(weight: str = "regular") -> skia.Typeface:
     return tf
 
 
+# Fallback faces in the order they are tried (Android's fonts.xml order: symbols, emoji, scripts).
+_FALLBACK_FILES = ("NotoSansSymbols[wght].ttf", "NotoEmoji[wght].ttf", "NotoSans[wght].ttf")
+_FALLBACK_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
+
+
+def _package_dir(name: str) -> Path | None:
+    """Where an installed package's files are, found without importing it."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+@functools.cache
+def fallback_typefaces() -> tuple[skia.Typeface, ...]:
+    """The fallback faces for characters Roboto lacks: the named Noto files first, then every
+    other font file of the fallback packages (script faces, CJK), in name order."""
+    faces: list[skia.Typeface] = []
+    for package in _FALLBACK_PACKAGES:
+        folder = _package_dir(package)
+        if folder is None:
+            continue
+        manager = skia.FontMgr.New_Custom_Directory(str(folder))
+        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf", ".ttc"))
+        files.sort(key=lambda p: (_FALLBACK_FILES.index(p.name) if p.name in _FALLBACK_FILES
+                                  else len(_FALLBACK_FILES), p.name))
+        for path in files:
+            tf = manager.makeFromFile(str(path))
+            if tf is not None:
+                faces.append(tf)
+    return tuple(faces)
+
+
 @functools.lru_cache(maxsize=512)
-def font(size: float, weight: str = "regular") -> skia.Font:
-    """A Skia font with antialiasing and subpixel positioning (like Android's default paint)."""
-    f = skia.Font(typeface(weight), float(size))
+def font(size: float, weight: str = "regular", face: int = 0) -> skia.Font:
+    """A Skia font with antialiasing and subpixel positioning (like Android's default paint):
+    Roboto in `weight` for face 0, else fallback face `face - 1`."""
+    tf = typeface(weight) if face == 0 else fallback_typefaces()[face - 1]
+    f = skia.Font(tf, float(size))
     f.setSubpixel(True)
     f.setEdging(skia.Font.Edging.kAntiAlias)
     return f
+
+
+@functools.lru_cache(maxsize=8192)
+def font_runs(text: str, weight: str = "regular") -> tuple[tuple[str, int], ...]:
+    """`text` as runs of (substring, face): face 0 is Roboto, n the n-th fallback face; a
+    character no face has stays in a Roboto run (and draws as Roboto's missing-glyph box)."""
+    primary = typeface(weight)
+    glyphs = primary.unicharsToGlyphs([ord(c) for c in text])
+    if all(glyphs):
+        return ((text, 0),) if text else ()
+    runs: list[tuple[str, int]] = []
+    for ch, glyph in zip(text, glyphs):
+        face = 0
+        if not glyph:
+            cp = ord(ch)
+            face = next((k + 1 for k, tf in enumerate(fallback_typefaces()) if tf.unicharToGlyph(cp)), 0)
+        if runs and runs[-1][1] == face:
+            runs[-1] = (runs[-1][0] + ch, face)
+        else:
+            runs.append((ch, face))
+    return tuple(runs)
+
+
+def draw_text(canvas: skia.Canvas, text: str, x: float, baseline: float, size: float, weight: str,
+              paint: skia.Paint) -> None:
+    """Draw one line of text starting at x on `baseline`, each run in its own typeface."""
+    for run, face in font_runs(text, weight):
+        f = font(size, weight, face)
+        canvas.drawString(run, x, baseline, f, paint)
+        x += f.measureText(run)
 
 
 @dataclass(frozen=True)
@@ -74,7 +144,7 @@ def text_width(text: str, size: float, weight: str = "regular") -> float:
     """Advance width of a single-line string in px."""
     if not text:
         return 0.0
-    return font(size, weight).measureText(text)
+    return sum(font(size, weight, face).measureText(run) for run, face in font_runs(text, weight))
 
 
 def _fit_prefix(text: str, size: float, weight: str, max_width: float) -> int:

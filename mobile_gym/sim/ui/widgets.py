@@ -263,6 +263,10 @@ class EditText(TextView):
         if name == "DEL":
             self.delete_backward()
             return True
+        if name.startswith("CTRL+"):
+            return self._shortcut(name[5:])
+        if name in ("DPAD_LEFT", "DPAD_RIGHT", "MOVE_HOME", "MOVE_END"):
+            return self._move_cursor(name)
         if name == "ENTER":
             if self.single_line:
                 self.editor_action()
@@ -270,6 +274,81 @@ class EditText(TextView):
                 self.commit_text("\n")
             return True
         return False
+
+    def _shortcut(self, key: str) -> bool:
+        """TextView.onKeyShortcut: Ctrl+A selects all, Ctrl+X/C/V cut, copy and paste through
+        the phone's clipboard (the same edits as the selection toolbar's items)."""
+        from .text_selection import COPY, CUT, PASTE, SELECT_ALL, apply_action
+        action = {"A": SELECT_ALL, "X": CUT, "C": COPY, "V": PASTE}.get(key)
+        if action is None:
+            return False
+        host = self.window
+        wm = host.manager if host is not None else None
+        clipboard = wm.clipboard if wm is not None else None
+        if action != SELECT_ALL and (clipboard is None or host is None):
+            return False
+        apply_action(self, action, clipboard, host.package if host is not None else "")
+        return True
+
+    def _move_cursor(self, name: str) -> bool:
+        """ArrowKeyMovementMethod: left/right collapse a selection to its edge or move one
+        character (not consumed at the text's ends, so focus may move on); MOVE_HOME/MOVE_END go
+        to the start/end of the cursor's line (lines split at newlines)."""
+        a, b = self.selection
+        text = self.text
+        if name == "DPAD_LEFT":
+            if a != b:
+                self.set_selection(a)
+                return True
+            if a == 0:
+                return False
+            self.set_selection(a - 1)
+            return True
+        if name == "DPAD_RIGHT":
+            if a != b:
+                self.set_selection(b)
+                return True
+            if b >= len(text):
+                return False
+            self.set_selection(b + 1)
+            return True
+        if name == "MOVE_HOME":
+            self.set_selection(text.rfind("\n", 0, a) + 1)
+            return True
+        end = text.find("\n", b)
+        self.set_selection(len(text) if end < 0 else end)
+        return True
+
+    def offset_at(self, x: int, y: int) -> int:
+        """The text offset nearest to screen point (x, y) in the laid-out lines (Layout's
+        getOffsetForHorizontal on the line at y): what a tap puts the cursor at."""
+        inner = self.text_rect()
+        shown = self.display_text()
+        if not shown or inner.width <= 0:
+            return 0
+        size, weight = self.text_size, self.weight_name
+        lines = wrap_lines(shown, size, weight, float(inner.width), self.max_lines)
+        lh = max(1, line_metrics(size, weight).height)
+        hg, vg = parse_gravity(self.gravity)
+        total = lh * len(lines)
+        top = inner.top + (inner.height - total) // 2 if vg == "center" else (
+            inner.bottom - total if vg == "end" else inner.top)
+        row = max(0, min(len(lines) - 1, (y - top) // lh))
+        start = 0
+        for line in lines[:row]:
+            start += len(line) + 1  # the space or newline the break swallowed
+        line = lines[row]
+        width = text_width(line, size, weight)
+        left = inner.left + ((inner.width - width) / 2 if hg == "center" else
+                             inner.width - width if hg == "end" else 0)
+        dx = x - left
+        best = 0
+        for k in range(1, len(line) + 1):
+            mid = (text_width(line[:k - 1], size, weight) + text_width(line[:k], size, weight)) / 2
+            if dx < mid:
+                break
+            best = k
+        return min(len(self.text), start + best)
 
     def perform_long_click(self) -> bool:
         if not self.enabled:
@@ -288,7 +367,9 @@ class EditText(TextView):
         if not self.enabled:
             return False
         self.request_focus()
-        if self.selection[0] != self.selection[1]:
+        if self.last_touch is not None:  # a tap: the cursor goes to the touched character
+            self.set_selection(self.offset_at(*self.last_touch))
+        elif self.selection[0] != self.selection[1]:
             self.set_selection(len(self.text))
         if self.on_click is not None:
             call_back(self.on_click, self)

@@ -246,7 +246,8 @@ class RenameParams:
 
 def rename_file(old: str, new: str) -> list[Move]:
     """In the file browser: select `old`, Rename, replace the name, OK."""
-    return [LongPress(row(old), scroll=LIST), Tap(Sel(desc="Rename")), Tap(Sel(id="new_name")),
+    # Tapped at its right end: a tap puts the cursor where it lands, so the DELs start at the end.
+    return [LongPress(row(old), scroll=LIST), Tap(Sel(desc="Rename")), Tap(Sel(id="new_name"), fx=1.0),
             Key("DEL", times=len(old)), Type(new), Tap(Sel(id="android:id/button1"))]
 
 

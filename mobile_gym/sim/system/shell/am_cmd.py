@@ -155,11 +155,29 @@ def cmd_am(proc: Proc) -> int:
     if verb == "stack" and rest[:1] == ["list"]:
         proc.write(stack_list(proc))
         return 0
+    if verb in ("stack", "task") and rest[:1] == ["remove"]:
+        return _remove_task(proc, verb, rest[1:])
     if verb == "get-current-user":
         proc.print("0")
         return 0
     proc.eprint(f"Unknown command: {verb}")
     return 255
+
+
+def _remove_task(proc: Proc, verb: str, ids: list[str]) -> int:
+    """`am stack remove ID` / `am task remove ID` (AndroidWorld's close_recents): removes the
+    task from recents, destroying its activities; an unknown id does nothing, as on Android 13."""
+    if len(ids) != 1:
+        raise UsageError(f"Exception occurred while executing '{verb}':\n"
+                         "java.lang.IllegalArgumentException: Argument expected after \"remove\"", 255)
+    if not ids[0].lstrip("-").isdigit():
+        raise UsageError(f"Exception occurred while executing '{verb}':\n"
+                         f"java.lang.NumberFormatException: For input string: \"{ids[0]}\"", 255)
+    am = proc.android.am
+    task_id = int(ids[0])
+    if any(t.task_id == task_id and t.affinity != am.home_package for t in am.tasks):  # home stays
+        am.remove_task(task_id)
+    return 0
 
 
 def stack_list(proc: Proc) -> str:

@@ -56,6 +56,28 @@ def press_key(proc: Proc, name: str) -> None:
         android.key(name)
 
 
+_CTRL = ("CTRL_LEFT", "CTRL_RIGHT")
+_SHIFT = ("SHIFT_LEFT", "SHIFT_RIGHT")
+_MODIFIERS = _CTRL + _SHIFT + ("ALT_LEFT", "ALT_RIGHT")
+
+
+def press_combination(proc: Proc, names: list[str]) -> None:
+    """`input keycombination K1 K2 ...`: every key goes down in order and up together, so the
+    modifiers are held for the keys after them: Ctrl+A reaches the focused view as "CTRL+A"
+    (TextView's shortcuts), Shift+letter types the capital; a modifier alone does nothing."""
+    ctrl = shift = False
+    for name in names:
+        if name in _MODIFIERS:
+            ctrl = ctrl or name in _CTRL
+            shift = shift or name in _SHIFT
+        elif ctrl:
+            proc.android.key("CTRL+" + name)
+        elif shift and len(name) == 1 and name.isalpha():
+            proc.android.input_text(name.upper())
+        else:
+            press_key(proc, name)
+
+
 def _coords(proc: Proc, args: list[str], n: int, what: str) -> list[float]:
     if len(args) < n:
         raise UsageError(f"Error: Invalid arguments for command: {what}\n"
@@ -165,6 +187,9 @@ def cmd_input(proc: Proc) -> int:
             names.append(key_name(a))
         if not names:
             raise UsageError("Error: Invalid arguments for command: keyevent", 1)
+        if verb == "keycombination":
+            press_combination(proc, names)
+            return 0
         for name in names:
             press_key(proc, name)
         return 0

@@ -1,4 +1,5 @@
-"""`sqlite3 DB "SQL"` with Python's sqlite3 on the mapped file, printing in the CLI's list mode.
+"""`sqlite3 DB "SQL"` with Python's sqlite3 on the mapped file, printing as the sqlite3 3.32 CLI
+(Android 13's) prints: list/csv/line/column modes, `.headers`, `.tables`, `.schema`.
 
 The connection is guarded (`mobile_gym.untrusted.sqlite_guard`): ATTACH, DETACH, VACUUM INTO
 and pragmas that reach outside the file are refused as SQLite refuses them ("not
@@ -41,24 +42,39 @@ def _cell(value: object, nullvalue: str) -> str:
     return str(value)
 
 
+@dataclasses.dataclass
+class _Output:
+    """The CLI's output settings, changed by options and dot-commands."""
+
+    mode: str = "list"
+    header: bool = False
+    separator: str = "|"
+    nullvalue: str = ""
+
+
+_MODES = ("list", "csv", "line", "column")
+
+
 def cmd_sqlite3(proc: Proc) -> int:
     argv = proc.argv[1:]
-    separator, header, nullvalue = "|", False, ""
+    out = _Output()
     args: list[str] = []
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-header", "--header"):
-            header = True
+            out.header = True
         elif a in ("-noheader", "--noheader"):
-            header = False
+            out.header = False
         elif a in ("-separator", "--separator") and i + 1 < len(argv):
-            separator = argv[i + 1]
+            out.separator = argv[i + 1]
             i += 1
         elif a in ("-nullvalue",) and i + 1 < len(argv):
-            nullvalue = argv[i + 1]
+            out.nullvalue = argv[i + 1]
             i += 1
-        elif a in ("-list", "-batch", "-bail", "-readonly"):
+        elif a.lstrip("-") in _MODES and a.startswith("-"):
+            _set_mode(out, a.lstrip("-"))
+        elif a in ("-batch", "-bail", "-readonly"):
             pass
         elif a.startswith("-") and not args:
             proc.eprint(f"sqlite3: Error: unknown option: {a}\nUse -help for a list of options.")
@@ -70,7 +86,9 @@ def cmd_sqlite3(proc: Proc) -> int:
         proc.eprint("sqlite3: no database given (interactive mode is not available over adb shell)")
         return 1
     db_path = proc.path(args[0])
-    sql = " ".join(args[1:]) if len(args) > 1 else proc.stdin.decode("utf-8", "surrogateescape")
+    # Each argument after the database is one command (SQL or a dot-command), as in shell.c;
+    # without any, standard input is read, where a line starting with "." is a dot-command.
+    commands = args[1:] if len(args) > 1 else _stdin_commands(proc.stdin.decode("utf-8", "surrogateescape"))
     storage = proc.android.storage
     try:
         if not storage.exists(db_path):
@@ -85,19 +103,173 @@ def cmd_sqlite3(proc: Proc) -> int:
         proc.eprint(f'Error: unable to open database "{args[0]}": unable to open database file')
         return 1
     try:
-        return _run_statements(proc, conn, budget, sql, header, separator, nullvalue)
+        printer = _Printer(proc)
+        for command in commands:
+            if command.lstrip().startswith("."):
+                code = _dot_command(proc, conn, command.strip(), out, printer)
+            else:
+                code = _run_statements(proc, conn, budget, command, out, printer)
+            if code:
+                return code
+        return 0
+    except _OutputFull:
+        proc.eprint(f"Error: output over {MAX_OUTPUT_BYTES} bytes (the simulated sqlite3's limit)")
+        return 1
     finally:
         conn.close()
 
 
+def _stdin_commands(text: str) -> list[str]:
+    """Split a script read from standard input into SQL chunks and dot-command lines."""
+    commands: list[str] = []
+    pending: list[str] = []
+    for line in text.split("\n"):
+        if line.lstrip().startswith(".") and not "".join(pending).strip():
+            pending = []
+            commands.append(line)
+        else:
+            pending.append(line)
+    if "".join(pending).strip():
+        commands.append("\n".join(pending))
+    return commands
+
+
+def _set_mode(out: _Output, mode: str) -> None:
+    out.mode = mode
+    out.separator = "," if mode == "csv" else "|"
+
+
+class _OutputFull(Exception):
+    """More than MAX_OUTPUT_BYTES were printed by one sqlite3 call."""
+
+
+class _Printer:
+    """Writes the CLI's output, counting bytes against MAX_OUTPUT_BYTES."""
+
+    def __init__(self, proc: Proc) -> None:
+        self._proc = proc
+        self._written = 0
+
+    def write(self, text: str) -> None:
+        self._written += len(text)
+        if self._written > MAX_OUTPUT_BYTES:
+            raise _OutputFull
+        self._proc.write(text)
+
+
+def _dot_command(proc: Proc, conn: sqlite3.Connection, line: str, out: _Output, printer: _Printer) -> int:
+    """`.headers on|off`, `.mode MODE`, `.separator S`, `.nullvalue S`, `.tables [LIKE]`,
+    `.schema [LIKE]`; any other dot-command is refused with the CLI's message."""
+    words = line.split()
+    name, rest = words[0], words[1:]
+    try:
+        if name in (".headers", ".header") and len(rest) == 1:
+            if rest[0].lower() not in ("on", "off", "yes", "no", "1", "0", "true", "false"):
+                proc.eprint(f"ERROR: Not a boolean value: \"{rest[0]}\". Assuming \"no\".")
+            out.header = rest[0].lower() in ("on", "yes", "1", "true")
+            return 0
+        if name == ".mode":
+            mode = rest[0] if rest else "list"
+            if mode not in _MODES:
+                proc.eprint("Error: mode should be one of: ascii box column csv html insert json line "
+                            "list markdown quote table tabs tcl")
+                return 1
+            _set_mode(out, mode)
+            return 0
+        if name == ".separator" and rest:
+            out.separator = rest[0].encode().decode("unicode_escape") if "\\" in rest[0] else rest[0]
+            return 0
+        if name == ".nullvalue" and len(rest) == 1:
+            out.nullvalue = rest[0]
+            return 0
+        if name == ".tables" and len(rest) <= 1:
+            names = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' "
+                "AND name LIKE ?1 ORDER BY 1", (rest[0] if rest else "%",))]
+            printer.write(_in_columns(names))
+            return 0
+        if name == ".schema" and len(rest) <= 1:
+            where = " AND (lower(name) LIKE lower(?1) OR lower(tbl_name) LIKE lower(?1))" if rest else ""
+            for (sql,) in conn.execute("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND type != 'meta'"
+                                       + where + " ORDER BY rowid", tuple(rest)):
+                printer.write(sql + ";\n")
+            return 0
+    except sqlite3.Error as exc:
+        proc.eprint(f"Error: {exc}")
+        return 1
+    proc.eprint(f'Error: unknown command or invalid arguments:  "{name[1:]}". Enter ".help" for help')
+    return 1
+
+
+def _in_columns(names: list[str]) -> str:
+    """`.tables` layout: names down columns as wide as the longest name, 80 characters a line."""
+    if not names:
+        return ""
+    width = max(len(n) for n in names)
+    cols = max(1, 80 // (width + 2))
+    rows = (len(names) + cols - 1) // cols
+    lines = []
+    for r in range(rows):
+        lines.append("".join(("" if j < rows else "  ") + f"{names[j]:<{width}}"
+                             for j in range(r, len(names), rows)))
+    return "".join(line + "\n" for line in lines)
+
+
+def _csv_cell(value: object, nullvalue: str, separator: str) -> str:
+    if value is None:
+        return nullvalue
+    text = _cell(value, nullvalue)
+    if isinstance(value, (int, float)):
+        return text
+    if any(c in text for c in ('"', "\r", "\n")) or separator in text or \
+            any(ord(c) < 0x20 or ord(c) > 0x7e for c in text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _format_rows(names: list[str], rows: list[tuple[object, ...]], out: _Output) -> str:
+    """The rows of one statement as the CLI prints them in `out.mode`."""
+    parts: list[str] = []
+    if out.mode == "line":
+        width = max((len(n) for n in names), default=0)
+        for k, row in enumerate(rows):
+            if k:
+                parts.append("\n")
+            parts.extend(f"{n:>{width}} = {_cell(v, out.nullvalue)}\n" for n, v in zip(names, row))
+        return "".join(parts)
+    if out.mode == "column":
+        # 3.32: each column as wide as the widest of 10, its name and its first row's value.
+        first = rows[0] if rows else ()
+        widths = [max(10, len(n), len(_cell(first[k], out.nullvalue)) if first else 0)
+                  for k, n in enumerate(names)]
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(f"{c[:w]:<{w}}" for c, w in zip(cells, widths)) + "\n"
+
+        if out.header:
+            parts.append(line(names))
+            parts.append(line(["-" * w for w in widths]))
+        parts.extend(line([_cell(v, out.nullvalue) for v in row]) for row in rows)
+        return "".join(parts)
+    end = "\r\n" if out.mode == "csv" else "\n"
+    if out.mode == "csv":
+        def cells(row: tuple[object, ...]) -> list[str]:
+            return [_csv_cell(v, out.nullvalue, out.separator) for v in row]
+        head = [_csv_cell(n, "", out.separator) for n in names]
+    else:
+        def cells(row: tuple[object, ...]) -> list[str]:
+            return [_cell(v, out.nullvalue) for v in row]
+        head = names
+    if out.header:
+        parts.append(out.separator.join(head) + end)
+    parts.extend(out.separator.join(cells(row)) + end for row in rows)
+    return "".join(parts)
+
+
 def _run_statements(proc: Proc, conn: sqlite3.Connection, budget: sqlite_guard.Budget, sql: str,
-                    header: bool, separator: str, nullvalue: str) -> int:
+                    out: _Output, printer: _Printer) -> int:
     """Run each statement of `sql` in turn, printing rows; 1 at the first error."""
-    written = 0
     for stmt in split_statements(sql):
-        if stmt.strip().startswith("."):
-            proc.eprint(f"Error: dot-commands are not supported: {stmt.strip().split()[0]}")
-            return 1
         budget.vacuum = sqlite_guard.is_plain_vacuum(stmt)
         try:
             cur = conn.execute(stmt)
@@ -110,14 +282,8 @@ def _run_statements(proc: Proc, conn: sqlite3.Connection, budget: sqlite_guard.B
         if len(rows) > MAX_ROWS:
             proc.eprint(f"Error: more than {MAX_ROWS} rows (the simulated sqlite3's limit)")
             return 1
-        lines = [separator.join(d[0] for d in cur.description)] if header and cur.description and rows else []
-        lines.extend(separator.join(_cell(v, nullvalue) for v in row) for row in rows)
-        for line in lines:
-            written += len(line) + 1
-            if written > MAX_OUTPUT_BYTES:
-                proc.eprint(f"Error: output over {MAX_OUTPUT_BYTES} bytes (the simulated sqlite3's limit)")
-                return 1
-            proc.print(line)
+        if cur.description and rows:
+            printer.write(_format_rows([d[0] for d in cur.description], rows, out))
     return 0
 
 

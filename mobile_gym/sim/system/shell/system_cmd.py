@@ -23,6 +23,30 @@ def _record_line(rec) -> str:  # type: ignore[no-untyped-def]
     return f"ActivityRecord{{{rec.token} u0 {rec.short_name} t{rec.task.task_id}}}"
 
 
+def _dumpsys_recents(proc: Proc) -> None:
+    """`dumpsys activity recents`: the task records, then the "Visible recent tasks" list whose
+    ` id=N` lines AndroidWorld's close_recents collects for `am stack remove`."""
+    am = proc.android.am
+    tasks = am.recent_tasks()
+    proc.print("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)")
+    proc.print("  Recent tasks:")
+    for n, task in enumerate(tasks):
+        uid = _installed(proc, task.affinity).uid
+        proc.print(f"  * Recent #{n}: Task{{{am.token(f'task{task.task_id}')} #{task.task_id} type=standard "
+                   f"A={uid}:{task.affinity} U=0 sz={len(task.records)}}}")
+        proc.print(f"    userId=0 effectiveUid=u0a{uid - 10000} mCallingUid=u0a{uid - 10000} "
+                   f"mUserSetupComplete=true mCallingPackage={task.affinity}")
+        proc.print(f"    taskId={task.task_id} rootTaskId={task.task_id}")
+    proc.print("")
+    proc.print("  Visible recent tasks (most recent first):")
+    for n, task in enumerate(tasks):
+        root = task.records[0].short_name if task.records else task.affinity
+        proc.print(f"  * RecentTaskInfo #{n}:")
+        proc.print(f"    id={task.task_id} userId=0 hasTask=true")
+        proc.print(f"    baseIntent=Intent {{ act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER]"
+                   f" flg=0x10000000 cmp={root} }}")
+
+
 def _dumpsys_activities(proc: Proc) -> None:
     am = proc.android.am
     w, h = proc.android.screen_size
@@ -203,11 +227,7 @@ def cmd_dumpsys(proc: Proc) -> int:
         elif sub == "top":
             _dumpsys_top(proc)
         elif sub in ("recents", "r"):
-            proc.print("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)")
-            for n, task in enumerate(proc.android.am.recent_tasks()):
-                proc.print(f"  * Recent #{n}: Task{{{proc.android.am.token(f'task{task.task_id}')} "
-                           f"#{task.task_id} type=standard A={_installed(proc, task.affinity).uid}:"
-                           f"{task.affinity} U=0 sz={len(task.records)}}}")
+            _dumpsys_recents(proc)
         elif sub in ("processes", "p"):
             proc.print("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)")
             for pkg, pr in proc.android.am.processes.items():

@@ -415,8 +415,8 @@ def _posix_regex(pattern: str, extended: bool) -> str:
     return "".join(out).replace("[[:space:]]", r"\s").replace("[[:digit:]]", r"\d")
 
 
-def _count_arg(proc: Proc) -> tuple[int, list[str]]:
-    argv = proc.argv[1:]
+def _count_arg(proc: Proc, argv: list[str] | None = None) -> tuple[int, list[str]]:
+    argv = proc.argv[1:] if argv is None else argv
     n, rest, i = 10, [], 0
     while i < len(argv):
         a = argv[i]
@@ -436,8 +436,41 @@ def _count_arg(proc: Proc) -> tuple[int, list[str]]:
     return n, rest
 
 
+def _byte_limit(proc: Proc) -> tuple[int | None, list[str]]:
+    """`head -c N` / `-cN`: the byte count (None without it) and the other arguments."""
+    argv, rest, limit, i = proc.argv[1:], [], None, 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "-c":
+            if i + 1 >= len(argv):
+                raise UsageError("head: Needs 1 argument")
+            value, i = argv[i + 1], i + 2
+        elif a.startswith("-c") and len(a) > 2:
+            value, i = a[2:], i + 1
+        else:
+            rest.append(a)
+            i += 1
+            continue
+        if not value.isdigit():
+            raise UsageError(f"head: not integer: '{value}'")
+        limit = int(value)
+    return limit, rest
+
+
 def cmd_head(proc: Proc) -> int:
-    n, files = _count_arg(proc)
+    limit, argv = _byte_limit(proc)
+    n, files = _count_arg(proc, argv)
+    if limit is not None:  # bytes, not characters: read the raw data
+        if not files:
+            proc.write(proc.stdin[:limit])
+            return 0
+        for name in files:
+            try:
+                proc.write(proc.android.storage.read(proc.path(name))[:limit])
+            except (OSError, ValueError) as exc:
+                proc.eprint(f"head: {name}: {_reason(exc)}")
+                return 1
+        return 0
     inputs = _input_texts(proc, files)
     if inputs is None:
         return 1

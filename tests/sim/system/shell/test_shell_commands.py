@@ -201,7 +201,7 @@ def test_file_commands(sh, android):
     assert sh("ls /sdcard/Documents/Markor")[1] == "a\nn.md\n"
     long = sh("ls -l /sdcard/Documents/Markor")[1].splitlines()
     assert long[0].startswith("total ")
-    assert re.fullmatch(r"-rw-rw---- 1 root sdcard_rw 4 2023-10-15 15:34 n\.md", long[2])
+    assert re.fullmatch(r"-rw-rw---- 1 u0_a146 media_rw    4 2023-10-15 15:34 n\.md", long[2])  # FUSE owner
     assert sh("stat -c '%s %n' /sdcard/Documents/Markor/n.md")[1] == "4 /sdcard/Documents/Markor/n.md\n"
     assert sh("cp /sdcard/Documents/Markor/n.md /sdcard/Download/")[0] == 0
     assert sh("mv /sdcard/Download/n.md /sdcard/Download/m.md && ls /sdcard/Download")[1] == "m.md\n"
