@@ -56,7 +56,7 @@ DIGESTS = {
     "MarkorEditNote": "aa8acbbc9079cc2437a9debdad39262c2d68d97c22c93c0cbc649b55991047db",
     "MarkorMergeNotes": "e872b396d6a016f8cf6fbb7126c30a91dc48f314bd246e0b52852a01e633d748",
     "MarkorMoveNote": "3f4a4c7d49caaf393cdd33ae2a18fede32bc3e7d4b5ad0a123f25ae8dd8664c4",
-    "OpenApp": "ac4393ebf224a8017a1ed69ec985902c30e3fc879f127fdadd3ef604bbad5306",
+    "OpenApp": "d6cdd876bc7e8b49e7cb8ed05dcfc48ff62fd0820a2eb6642ab3e15df8198288",
     "RecipeAddMultipleRecipes": "a7b0eaa238a230034e9f3f5e8b017291b93ae12c9844d10028b930c0be827be2",
     "RecipeAddMultipleRecipesFromMarkor": "83017d9a11064de9077007bfc9607576f3f875fb484f824cc15c21bd7470048b",
     "RecipeAddMultipleRecipesFromMarkor2": "851b9d19354b13c316a1be6bbda9f94dd336dd18694e4eb265b108ef22bc57a9",

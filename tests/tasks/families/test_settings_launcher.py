@@ -62,17 +62,20 @@ def test_the_check_reads_the_setting_and_a_wrong_value_fails(name):
 
 
 def test_open_app_needs_the_named_app_in_front():
+    # a wrong app in front ends the episode as a failure; the named one succeeds
+    from mobile_gym import apps
+
+    components = {r.package: f"{r.package}/{r.launcher_activity or r.main_activity}"
+                  for r in apps.installed_by_default()}
     env = make_env("OpenApp")
     try:
         env.reset(seed=0)
         want = env.family.params(0).package
-        components = {"net.gsantner.markor": "net.gsantner.markor/.activity.MainActivity",
-                      "com.android.settings": "com.android.settings/.Settings",
-                      "com.simplemobiletools.calendar.pro":
-                          "com.simplemobiletools.calendar.pro/.activities.MainActivity"}
-        other = next(p for p in components if p != want)
+        other = next(p for p in sorted(components) if p != want)
         shell(env, f"am start -n {components[other]}")
-        assert not noop(env)[4]["success"]
+        _, _, terminated, _, info = noop(env)
+        assert terminated and info["episode_end"] == "failure" and not info["success"]
+        env.reset(seed=0)
         shell(env, f"am start -n {components[want]}")
         assert noop(env)[4]["success"]
     finally:
