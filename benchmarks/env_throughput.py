@@ -6,7 +6,8 @@ family, whose success is an SQLite state check evaluated every step, MarkorEditN
 success is ~20 file checks every step, ExpenseDeleteMultiple2, whose success is a
 row-removal check over 53 rows every step, RecipeDeleteMultipleRecipesWithNoise, a Broccoli
 family whose rows_removed check reads a 32-row database every step, and SimpleSmsSend, whose
-success is a query on the telephony provider's database plus a foreground check), one process each,
+success is a query on the telephony provider's database plus a foreground check, and
+NotesTodoItemCount, a Joplin information-retrieval family whose check is the typed answer), one process each,
 270x600 pixels unless --size says otherwise:
   pixels              obs = pixels; the event engine is replaced by a no-op engine
   pixels+hierarchy    obs = pixels + view_hierarchy + instruction; no-op engine
@@ -76,8 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
                         "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0, "
-                        "MobileEnv/ExpenseDeleteMultiple2-v0, MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0 "
-                        "and MobileEnv/SimpleSmsSend-v0")
+                        "MobileEnv/ExpenseDeleteMultiple2-v0, MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0, "
+                        "MobileEnv/SimpleSmsSend-v0, MobileEnv/TasksHighPriorityTasks-v0 and "
+                        "MobileEnv/NotesTodoItemCount-v0")
     parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
     parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
                         help="steps per env in vector runs")
@@ -86,7 +88,8 @@ def main() -> None:
     args = parser.parse_args()
     tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0",
                           "MobileEnv/ExpenseDeleteMultiple2-v0", "MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0",
-                          "MobileEnv/SimpleSmsSend-v0"]
+                          "MobileEnv/SimpleSmsSend-v0", "MobileEnv/TasksHighPriorityTasks-v0",
+                          "MobileEnv/NotesTodoItemCount-v0"]
     size = tuple(int(v) for v in args.size.lower().split("x"))
     all_keys = ("pixels", "view_hierarchy", "instruction")
     full_name = "full (pixels+hierarchy+engine)"

@@ -28,6 +28,7 @@ from mobile_gym.display import available_render_modes, check_display
 from mobile_gym.events.inputs import StepInputs, StepResult
 from mobile_gym.spaces.actions import DeviceOp, decode_action, make_action_space
 from mobile_gym.spaces.observation import observation_space
+from mobile_gym.spaces.view_hierarchy import fit_hierarchy
 from mobile_gym.timing import Timing
 
 __all__ = ["DEFAULT_OBS_SIZE", "OBS_KEYS", "EngineLike", "MobileEnv", "Timing"]
@@ -364,7 +365,8 @@ class MobileEnv(gym.Env[dict, dict]):
             return
         from mobile_gym.tasks import StepContext, run_steps
 
-        context = StepContext(directory=self.task.directory, seed=seed)
+        context = StepContext(directory=self.task.directory, seed=seed,
+                              locate=getattr(self.task, "where", None))
         assert self._device is not None
         run_steps(steps, self._device, context=context, label=label)
 
@@ -415,7 +417,10 @@ class MobileEnv(gym.Env[dict, dict]):
         if frame is not None:
             obs["pixels"] = np.array(frame, copy=True)
         if hierarchy is not None:
-            obs["view_hierarchy"] = hierarchy
+            # a dump over the space's max_bytes (a huge note) has its longest values shortened;
+            # the events read the dump as it is (_step_inputs gets `hierarchy`)
+            obs["view_hierarchy"] = fit_hierarchy(hierarchy,
+                                                  self.observation_space["view_hierarchy"].max_bytes)
         if "instruction" in self.obs_keys:
             obs["instruction"] = self._instruction_text()
         self._last_obs = obs

@@ -1,5 +1,5 @@
-"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Contacts, Markor, Pro Expense,
-Settings, SMS Messenger).
+"""Screenshot gallery of the simulated apps' key screens (Broccoli, Calendar, Contacts, Joplin, Markor,
+Pro Expense, Settings, SMS Messenger, Tasks).
 
 Boots a SimDevice, drives it to each screen with touches, keys and typed text only (finding
 nodes in the uiautomator dump and tapping their centres, as an agent would), saves each full
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from lxml import etree
 
 from mobile_gym.apps import calendar as calendar_app
 from mobile_gym.apps import expense as expense_app
+from mobile_gym.apps import tasks as tasks_app
 from mobile_gym.device.sim_device import SimDevice
 
 SIZE = (540, 1200)
@@ -447,6 +449,84 @@ def contacts_details(d: Driver) -> None:
     d.tap(text="Save")
 
 
+
+# -- Tasks.org ---------------------------------------------------------------------------------
+def _day(y: int, m: int, d: int) -> int:
+    return tasks_app.due_at_noon(__import__("datetime").date(y, m, d))
+
+
+TASKS_ROWS = [
+    tasks_app.seeded("Pay rent", _day(2023, 10, 15), tasks_app.HIGH),
+    tasks_app.seeded("Call Mom", _day(2023, 10, 16), tasks_app.MEDIUM, notes="About Sunday lunch"),
+    tasks_app.seeded("Water the plants", _day(2023, 10, 20)),
+    tasks_app.seeded("Renew passport", _day(2023, 11, 3), tasks_app.NONE),
+    tasks_app.seeded("Fix faucet", _day(2023, 10, 12), tasks_app.HIGH),
+    tasks_app.seeded("Old chore", _day(2023, 10, 14), completed=_day(2023, 10, 14)),
+]
+
+
+def tasks_list(d: Driver) -> None:
+    """Open the app once (Room creates `database`), seed rows as a task's setup would, reopen."""
+    d.tap(desc="Tasks")
+    d.device.shell(f"sqlite3 {tasks_app.DB_PATH} {shlex.quote(tasks_app.reset_sql(TASKS_ROWS))}")
+    d.home()
+    d.tap(desc="Tasks")
+
+
+def tasks_drawer(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(desc="Open navigation drawer")
+
+
+def tasks_completed(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(desc="More options")
+    d.tap(text="Show completed")
+
+
+def tasks_edit(d: Driver) -> None:
+    tasks_list(d)
+    d.tap(text="Call Mom")
+
+
+def _seed_joplin(d: Driver) -> tuple[str, str, str]:
+    """Open the app once (it creates joplin.sqlite), then write a task's notebooks and notes;
+    returns (a notebook, a meeting note in it, the notebook the app starts on)."""
+    from mobile_gym.apps import joplin as jmodel
+    from mobile_gym.tasks.families import joplin as jfam
+    from mobile_gym.tasks.families import joplin_data as jd
+
+    d.tap(desc="Joplin")
+    d.home()
+    params = jfam.NotesMeetingAttendeeCount().params(2)
+    sql = jd.reset_sql(params.state.folders, params.state.notes)
+    code, _out, err = d.device.shell(f"sqlite3 {jmodel.DB_PATH} {shlex.quote(sql)}")
+    if code != 0:
+        raise RuntimeError(f"seeding Joplin failed: {err}")
+    return params.folder, params.get("title"), params.state.start_folder
+
+
+def joplin_side_menu(d: Driver) -> tuple[str, str, str]:
+    where = _seed_joplin(d)
+    d.tap(desc="Joplin")
+    d.tap(desc="Sidebar")
+    return where
+
+
+def joplin_notes(d: Driver) -> tuple[str, str, str]:
+    folder, title, start = joplin_side_menu(d)
+    if folder == start:
+        d.key("BACK")        # the header already shows it: close the menu
+    else:
+        d.tap(text=folder)   # only the menu shows its title
+    return folder, title, start
+
+
+def joplin_note(d: Driver) -> None:
+    _folder, title, _start = joplin_notes(d)
+    d.tap(text=title)
+
+
 SHOTS: list[Shot] = [
     Shot("broccoli_list", "Broccoli", "Recipe list (category spinner, search, FAB)", broccoli_list),
     Shot("broccoli_drawer", "Broccoli", "Navigation drawer", broccoli_drawer),
@@ -488,6 +568,13 @@ SHOTS: list[Shot] = [
     Shot("sms_paste", "SMS Messenger", "Text-selection toolbar: Paste", sms_paste),
     Shot("contacts_editor", "Contacts", "Create contact editor", contacts_editor),
     Shot("contacts_details", "Contacts", "Contact details after Save", contacts_details),
+    Shot("tasks_list", "Tasks", "Task list (due dates, priority-coloured complete boxes)", tasks_list),
+    Shot("tasks_drawer", "Tasks", "Navigation drawer (My Tasks, Today)", tasks_drawer),
+    Shot("tasks_completed", "Tasks", "Show completed", tasks_completed),
+    Shot("tasks_edit", "Tasks", "Task edit screen (due date, priority, description)", tasks_edit),
+    Shot("joplin_notes", "Joplin", "Note list of a notebook (to-dos with their checkboxes)", joplin_notes),
+    Shot("joplin_side_menu", "Joplin", "Side menu with the notebooks", joplin_side_menu),
+    Shot("joplin_note", "Joplin", "Note screen: title and Markdown body", joplin_note),
 ]
 
 

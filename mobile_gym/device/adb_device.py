@@ -13,7 +13,11 @@ What each call sends (adb.md sections 4, 9-11):
                   the task's reset steps must bring the app back to its start state
 
 Every adb call is retried (`retries`, `retry_delay`); when a call still fails, DeviceError
-names the serial, the call and the last error. No call ever restarts the adb server.
+names the serial, the call and the last error. No call ever restarts the adb server. Every
+socket to the server has a timeout (`timeout`, 30 s), so a server or device that stops answering
+gives DeviceError within about `retries` x (`timeout` + `retry_delay`) for one call; the env turns
+it into `truncated=True` with `info["error"]`. (A server that keeps trickling bytes slower than
+that is not caught; an `adb_device=` passed in keeps its own client's timeouts.)
 """
 
 from __future__ import annotations
@@ -74,6 +78,21 @@ def escape_input_text(text: str) -> str:
     return "".join(out)
 
 
+def bounded_client(timeout: float, **kwargs: Any) -> Any:
+    """An `adbutils.AdbClient` whose every socket to the server times out after at most
+    `timeout` seconds. adbutils' device calls ask for 600 s by default, which would let a
+    server that accepts and then never answers block the env for ten minutes per try."""
+    import adbutils
+
+    class BoundedClient(adbutils.AdbClient):
+        def make_connection(self, timeout: float | None = None) -> Any:
+            limit = bound if timeout is None else min(timeout, bound)
+            return super().make_connection(timeout=limit)
+
+    bound = float(timeout)
+    return BoundedClient(**kwargs, socket_timeout=bound)
+
+
 class AdbDevice:
     """A device reached through an adb server (see module docstring)."""
 
@@ -103,10 +122,8 @@ class AdbDevice:
             self._dev = adb_device
             self.serial = serial or getattr(adb_device, "serial", "?")
         else:
-            import adbutils
-
             kwargs = {k: v for k, v in (("host", host), ("port", port)) if v is not None}
-            client = adbutils.AdbClient(**kwargs)
+            client = bounded_client(self.timeout, **kwargs)
             self.serial = serial or self._only_serial(client)
             self._dev = client.device(self.serial)
         self._call("get-state", lambda: self._dev.get_state())

@@ -27,13 +27,15 @@ from mobile_gym.events.errors import (
     InputError,
     TaskCompileError,
 )
-from mobile_gym.events.icon_model import IconModel, TemplateIconModel
+from mobile_gym.events.icon_model import IconModel, TemplateIconModel, load_templates
 from mobile_gym.events.inputs import StepInputs, StepResult
 from mobile_gym.events.listeners import (
     LISTENER_KINDS,
     LISTENERS,
     EpisodeEndPolicy,
     default_episode_end,
+    extra_specs,
+    stack_extras,
 )
 from mobile_gym.events.matchers import (
     SentenceEncoder,
@@ -55,6 +57,7 @@ from mobile_gym.events.sources.view_hierarchy import ViewHierarchySource
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
 from mobile_gym.events.transform import DEFAULT_LIMITS, Limits, compile_transformation
 from mobile_gym.events.ui_tree import UiTree, UiTreeReader
+from mobile_gym.tasks.assets import TaskAssets
 
 __all__ = ["EngineOptions", "EventEngine", "StepInputs", "StepResult"]
 
@@ -70,6 +73,12 @@ class EngineOptions:
     strict: bool = False  # raise TransformRuntimeError instead of reporting it in StepResult.errors
     vh_reference_on_left: bool = False  # Mobile-Env compared `reference <sign> actual`
     limits: Limits = DEFAULT_LIMITS
+    # extras as Mobile-Env gives them: each name's values stacked into one numpy array shaped by
+    # extras_spec; True keeps mobile_gym's per-occurrence lists
+    extras_as_lists: bool = False
+    # LAST on screen sources as Mobile-Env: skip an input equal to the previous input seen
+    # (node by node, kept over steps without any); default: skip inputs of the previous step
+    mobile_env_last: bool = False
 
 
 FieldPath = tuple[Any, ...]
@@ -107,6 +116,7 @@ class _CompileTools:
     def __init__(self, engine: EventEngine) -> None:
         self._engine = engine
         self.directory = engine.directory
+        self.assets = TaskAssets.of(engine.task)
         self.options = engine.options
 
     def rect(self, event: Any, where: str) -> tuple[float, float, float, float]:
@@ -259,8 +269,9 @@ class EventEngine:
 
     def _icon(self) -> IconModel:
         if self._icon_model is None:
-            root = self.directory / "icons" if self.directory is not None else None
-            self._icon_model = TemplateIconModel(root)
+            where = self._where((), "icon templates icons/")
+            self._icon_model = TemplateIconModel(load_templates(TaskAssets.of(self.task), "icons",
+                                                                where=where))
         return self._icon_model
 
     def _rect(self, ev: Any, where: str) -> tuple[float, float, float, float]:
@@ -294,7 +305,10 @@ class EventEngine:
         spec = SourceSpec(node_id=es.id, repeat=Repeat.from_source_wire(es.repeatability), kind=kind,
                           event=getattr(es, kind), where=self._where(path + (kind,), f"{label} {kind}"),
                           locate=locate, tools=_CompileTools(self))
-        return SourceNode(source_class.from_proto(spec))
+        src = source_class.from_proto(spec)
+        if self.options.mobile_env_last:
+            src.sequential_last = True
+        return SourceNode(src)
 
     def _compile(self) -> None:
         proto = self.proto
@@ -565,6 +579,9 @@ class EventEngine:
             if value is not _UNSET:
                 for k, vs in value.items():
                     extras.setdefault(k, []).extend(vs)
+        if extras and not self.options.extras_as_lists:
+            extras, problems = stack_extras(extras, extra_specs(self.proto))
+            st.errors.extend(problems)
         value = self._listener_value("instruction_listener")
         instructions: list[str] = [] if value is _UNSET else list(value)
         value = self._listener_value("episode_end_listener")

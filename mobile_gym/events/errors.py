@@ -61,6 +61,32 @@ class InputError(EventRuntimeError, ValueError):
     """The step inputs are malformed (e.g. unparsable view hierarchy XML)."""
 
 
+#: Longest error text the engine reports for one node (a KeyError could carry megabytes).
+MAX_ERROR_CHARS = 1000
+
+
+def cap_text(text: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """`text` cut to `limit` characters, with an ellipsis saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"… ({len(text) - limit:,} more characters)"
+
+
+def exception_text(exc: BaseException, limit: int = MAX_ERROR_CHARS) -> str:
+    """`TYPE: message` of an exception within about `limit` characters, without first
+    formatting a huge argument in full (a KeyError's message is the repr of its key)."""
+    args = exc.args
+    if len(args) == 1 and isinstance(args[0], (str, bytes)) and len(args[0]) > limit:
+        head = args[0][:limit]
+        shown = repr(head) if isinstance(exc, KeyError) or isinstance(head, bytes) else head
+        return f"{type(exc).__name__}: {shown}… ({len(args[0]) - limit:,} more characters)"
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - a message that cannot be formatted still names its type
+        text = "(message cannot be shown)"
+    return cap_text(f"{type(exc).__name__}: {text}", limit)
+
+
 def require_extra(module: str, extra: str, purpose: str) -> Any:
     """Import `module`, or raise ModelUnavailableError saying which extra installs it."""
     try:

@@ -5,13 +5,15 @@ images: per-class template folders (`<root>/<class>/*.png`) for recognize/detect
 source's reference image for match/detect_match. Mobile-Env shipped only interfaces and random
 stubs here; a task that needs an icon class without templates fails when the engine is built.
 
-Image files come with task files and are untrusted: `load_image` reads a file's size from its
-header before decoding it and refuses files, images and template folders over the limits below
-(a 1.5 MB PNG can declare 20000 x 20000 pixels, 1.6 GB once decoded).
+Image files come with task files and are untrusted: they are read only from the task file's
+folder (`tasks.assets.TaskAssets`), and `load_asset_image` reads a file's size from its header
+before decoding it and refuses files, images and template folders over the limits below (a
+1.5 MB PNG can declare 20000 x 20000 pixels, 1.6 GB once decoded).
 """
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 from collections.abc import Mapping, Sequence
@@ -23,6 +25,7 @@ import cv2
 import numpy as np
 
 from mobile_gym.events.errors import TaskCompileError
+from mobile_gym.tasks.assets import AssetError, TaskAssets
 
 __all__ = [
     "MAX_ICON_FILE_BYTES",
@@ -34,7 +37,9 @@ __all__ = [
     "TemplateIconModel",
     "check_image_file",
     "image_size",
+    "load_asset_image",
     "load_image",
+    "load_templates",
 ]
 
 Box = tuple[int, int, int, int]
@@ -129,70 +134,128 @@ def image_size(path: Path) -> tuple[int, int] | None:
     """(width, height) from the header of a PNG, JPEG, BMP or WebP file, without decoding it;
     None if the file is none of these or its header is malformed."""
     with path.open("rb") as f:
-        head = f.read(32)
-        if head.startswith(b"\x89PNG\r\n\x1a\n"):
-            if len(head) < 24 or head[12:16] != b"IHDR":
-                return None
-            width, height = struct.unpack(">II", head[16:24])
+        return _header_size(f)
+
+
+def _header_size(f: BinaryIO) -> tuple[int, int] | None:
+    """`image_size` of an open binary file (or `io.BytesIO`) positioned at its start."""
+    head = f.read(32)
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        if len(head) < 24 or head[12:16] != b"IHDR":
+            return None
+        width, height = struct.unpack(">II", head[16:24])
+        return width, height
+    if head.startswith(b"\xff\xd8"):
+        f.seek(2)
+        return _jpeg_size(f)
+    if head.startswith(b"BM") and len(head) >= 26:
+        (header_size,) = struct.unpack("<I", head[14:18])
+        if header_size == 12:  # BITMAPCOREHEADER: 16-bit sizes
+            width, height = struct.unpack("<HH", head[18:22])
             return width, height
-        if head.startswith(b"\xff\xd8"):
-            f.seek(2)
-            return _jpeg_size(f)
-        if head.startswith(b"BM") and len(head) >= 26:
-            (header_size,) = struct.unpack("<I", head[14:18])
-            if header_size == 12:  # BITMAPCOREHEADER: 16-bit sizes
-                width, height = struct.unpack("<HH", head[18:22])
-                return width, height
-            width, height = struct.unpack("<ii", head[18:26])
-            return abs(width), abs(height)
-        if head[:4] == b"RIFF" and head[8:12] == b"WEBP" and len(head) >= 30:
-            chunk = head[12:16]
-            if chunk == b"VP8X":
-                width = int.from_bytes(head[24:27], "little") + 1
-                height = int.from_bytes(head[27:30], "little") + 1
-                return width, height
-            if chunk == b"VP8 " and head[23:26] == b"\x9d\x01\x2a":
-                width, height = struct.unpack("<HH", head[26:30])
-                return width & 0x3FFF, height & 0x3FFF
-            if chunk == b"VP8L" and head[20] == 0x2F:
-                bits = int.from_bytes(head[21:25], "little")
-                return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        width, height = struct.unpack("<ii", head[18:26])
+        return abs(width), abs(height)
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP" and len(head) >= 30:
+        chunk = head[12:16]
+        if chunk == b"VP8X":
+            width = int.from_bytes(head[24:27], "little") + 1
+            height = int.from_bytes(head[27:30], "little") + 1
+            return width, height
+        if chunk == b"VP8 " and head[23:26] == b"\x9d\x01\x2a":
+            width, height = struct.unpack("<HH", head[26:30])
+            return width & 0x3FFF, height & 0x3FFF
+        if chunk == b"VP8L" and head[20] == 0x2F:
+            bits = int.from_bytes(head[21:25], "little")
+            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
     return None
 
 
-def check_image_file(path: Path, *, where: str) -> tuple[int, int]:
-    """The (width, height) of an icon image file within the limits; TaskCompileError naming
-    `where`, the file and the limit otherwise. Nothing is decoded."""
-    if not path.is_file():
-        raise TaskCompileError(f"{where}: icon image {str(path)!r} does not exist")
+def _read_icon_file(assets: TaskAssets, relpath: str, *, where: str) -> bytes:
+    """The bytes of an icon image of the task's folder (at most MAX_ICON_FILE_BYTES); a
+    TaskCompileError naming `where` otherwise (one text for missing and forbidden files)."""
     try:
-        nbytes = path.stat().st_size
-        size = image_size(path) if nbytes <= MAX_ICON_FILE_BYTES else None
-    except OSError as exc:
-        raise TaskCompileError(f"{where}: icon image {str(path)!r} cannot be read: {exc}") from None
-    if nbytes > MAX_ICON_FILE_BYTES:
-        raise TaskCompileError(f"{where}: icon image {str(path)!r} has {nbytes:,} bytes, more than "
-                               f"MAX_ICON_FILE_BYTES = {MAX_ICON_FILE_BYTES:,}")
+        return assets.read(relpath, where=where, field="icon image",
+                           max_bytes=MAX_ICON_FILE_BYTES, limit_name="MAX_ICON_FILE_BYTES")
+    except AssetError as exc:
+        raise TaskCompileError(str(exc)) from None
+
+
+def _checked_size(data: bytes, relpath: str, *, where: str) -> tuple[int, int]:
+    """The (width, height) of an icon image's bytes within the limits, read from its header;
+    TaskCompileError naming `where`, the file and the limit otherwise. Nothing is decoded."""
+    size = _header_size(io.BytesIO(data))
     if size is None:
-        raise TaskCompileError(f"{where}: icon image {str(path)!r} is not a {ICON_FORMATS} image "
+        raise TaskCompileError(f"{where}: icon image {relpath!r} is not a {ICON_FORMATS} image "
                                "whose size can be read from its header")
     width, height = size
     if width * height > MAX_ICON_PIXELS:
         side = math.isqrt(MAX_ICON_PIXELS)
         raise TaskCompileError(
-            f"{where}: icon image {str(path)!r} is {width}x{height} = {width * height:,} pixels, "
+            f"{where}: icon image {relpath!r} is {width}x{height} = {width * height:,} pixels, "
             f"more than MAX_ICON_PIXELS = {MAX_ICON_PIXELS:,} ({side}x{side}); scale it down")
     return width, height
 
 
-def load_image(path: Path, *, where: str) -> np.ndarray:
-    """Read an image file as grayscale uint8; TaskCompileError naming `where` if it is
-    unreadable or over the limits (checked from its header before decoding)."""
-    check_image_file(path, where=where)
-    img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+def _decode(data: bytes, relpath: str, *, where: str) -> np.ndarray:
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     if img is None:
-        raise TaskCompileError(f"{where}: icon image {str(path)!r} cannot be read as an image")
+        raise TaskCompileError(f"{where}: icon image {relpath!r} cannot be read as an image")
     return _gray(img, bgr=True)
+
+
+def load_asset_image(assets: TaskAssets, relpath: str, *, where: str) -> np.ndarray:
+    """Read icon image `relpath` of a task's folder as grayscale uint8; TaskCompileError naming
+    `where` if it is missing, outside the folder, unreadable or over the limits (checked from
+    its header before decoding)."""
+    data = _read_icon_file(assets, relpath, where=where)
+    _checked_size(data, relpath, where=where)
+    return _decode(data, relpath, where=where)
+
+
+def check_image_file(path: Path, *, where: str) -> tuple[int, int]:
+    """The (width, height) of the icon image file `path` within the limits (nothing decoded);
+    TaskCompileError naming `where`, the file and the limit otherwise."""
+    path = Path(path)
+    data = _read_icon_file(TaskAssets(path.parent), path.name, where=where)
+    return _checked_size(data, path.name, where=where)
+
+
+def load_image(path: Path, *, where: str) -> np.ndarray:
+    """`load_asset_image` of a file given by its path (code, not a task file, chose it)."""
+    path = Path(path)
+    return load_asset_image(TaskAssets(path.parent), path.name, where=where)
+
+
+def load_templates(assets: TaskAssets, folder: str, *,
+                   where: str) -> dict[str, list[np.ndarray]]:
+    """The template images `<folder>/<class>/*` of a task's folder, by class, after checking
+    every file's header and the folder's totals against MAX_ICON_PIXELS, MAX_TEMPLATE_FILES and
+    MAX_TEMPLATE_PIXELS. A missing folder (or one leading out of the task's folder) has none."""
+    files: list[tuple[str, str]] = []
+    for class_dir, is_dir in assets.entries(folder):
+        if not is_dir:
+            continue
+        images: list[str] = []
+        for rel, sub_is_dir in assets.entries(class_dir):
+            if not sub_is_dir and rel.lower().endswith(_TEMPLATE_SUFFIXES):
+                images.append(rel)
+                if len(files) + len(images) > MAX_TEMPLATE_FILES:
+                    raise TaskCompileError(f"{where}: more than MAX_TEMPLATE_FILES = "
+                                           f"{MAX_TEMPLATE_FILES:,} template images")
+        name = class_dir.rsplit("/", 1)[-1]
+        files.extend((name, rel) for rel in images)
+    total = 0
+    out: dict[str, list[np.ndarray]] = {}
+    for name, rel in files:  # one file's bytes at a time; pixels counted before decoding
+        data = _read_icon_file(assets, rel, where=where)
+        width, height = _checked_size(data, rel, where=where)
+        total += width * height
+        if total > MAX_TEMPLATE_PIXELS:
+            raise TaskCompileError(f"{where}: the template images have more than "
+                                   f"MAX_TEMPLATE_PIXELS = {MAX_TEMPLATE_PIXELS:,} pixels "
+                                   f"together (reached at {rel!r})")
+        out.setdefault(name, []).append(_decode(data, rel, where=where))
+    return out
 
 
 def _gray(img: np.ndarray, *, bgr: bool = False) -> np.ndarray:
@@ -252,31 +315,10 @@ class TemplateIconModel:
                 self._templates[name] = [_gray(np.asarray(i)) if np.asarray(i).ndim == 3 else np.asarray(i, np.uint8) for i in images]
 
     def _load_folder(self, root: Path) -> None:
-        """Load `<root>/<class>/*` images, after checking every file's header and the folder's
-        totals against MAX_ICON_PIXELS, MAX_TEMPLATE_FILES and MAX_TEMPLATE_PIXELS."""
-        if not root.is_dir():
-            return
-        where = f"icon templates {root}"
-        files: list[tuple[str, Path]] = []
-        for d in sorted(p for p in root.iterdir() if p.is_dir()):
-            images: list[Path] = []
-            for f in d.iterdir():
-                if f.suffix.lower() in _TEMPLATE_SUFFIXES:
-                    images.append(f)
-                    if len(files) + len(images) > MAX_TEMPLATE_FILES:
-                        raise TaskCompileError(f"{where}: more than MAX_TEMPLATE_FILES = "
-                                               f"{MAX_TEMPLATE_FILES:,} template images")
-            files.extend((d.name, f) for f in sorted(images))
-        total = 0
-        for _, f in files:
-            width, height = check_image_file(f, where=where)
-            total += width * height
-            if total > MAX_TEMPLATE_PIXELS:
-                raise TaskCompileError(f"{where}: the template images have more than "
-                                       f"MAX_TEMPLATE_PIXELS = {MAX_TEMPLATE_PIXELS:,} pixels "
-                                       f"together (reached at {str(f)!r})")
-        for name, f in files:
-            self._templates.setdefault(name, []).append(load_image(f, where=where))
+        """Load `<root>/<class>/*` images through the same checks as a task's templates."""
+        for name, images in load_templates(TaskAssets(root), ".",
+                                           where=f"icon templates {root}").items():
+            self._templates.setdefault(name, []).extend(images)
 
     def classes(self) -> frozenset[str]:
         return frozenset(self._templates)

@@ -17,9 +17,11 @@ Nested slots use identity and "last wins" (as in Mobile-Env).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
+
+import numpy as np
 
 __all__ = [
     "LISTENERS",
@@ -149,3 +151,56 @@ def mobile_env_episode_end(value: Any, *, episode_return: float, score: float) -
         return "success" if bool(value) else "failure"
     except (TypeError, ValueError):
         return "success"
+
+
+#: numpy dtypes of the task proto's ArraySpec.DataType names (Mobile-Env's extras_spec).
+EXTRA_DTYPES: dict[str, str] = {
+    "FLOAT": "float32", "DOUBLE": "float64", "INT8": "int8", "INT16": "int16", "INT32": "int32",
+    "INT64": "int64", "UINT8": "uint8", "UINT16": "uint16", "UINT32": "uint32", "UINT64": "uint64",
+    "BOOL": "bool", "STRING_U1": "<U1", "STRING_U16": "<U16", "STRING_U25": "<U25",
+    "STRING_U250": "<U250",
+}
+
+
+@dataclass(frozen=True)
+class ExtraSpec:
+    """One `extras_spec` entry: the numpy dtype (None = inferred) and shape of one value."""
+
+    dtype: str | None
+    shape: tuple[int, ...] | None
+
+
+def stack_extras(extras: Mapping[str, Sequence[Any]], specs: Mapping[str, ExtraSpec]
+                 ) -> tuple[dict[str, Any], list[str]]:
+    """Mobile-Env's extras: the step's values of each name (plain and JSON extras concatenated)
+    stacked into one array of shape (n, *value shape), each value first converted to its
+    `extras_spec` dtype and shape (reshaped when only the shape differs). A name whose values
+    cannot be stacked keeps its list and gets an error text (returned second)."""
+    out: dict[str, Any] = {}
+    errors: list[str] = []
+    for name, values in extras.items():
+        spec = specs.get(name)
+        try:
+            arrays = []
+            for v in values:
+                arr = np.asarray(v, dtype=spec.dtype if spec is not None else None)
+                if spec is not None and spec.shape is not None and arr.shape != spec.shape:
+                    arr = arr.reshape(spec.shape)
+                arrays.append(arr)
+            out[name] = np.stack(arrays)
+        except (ValueError, TypeError, OverflowError) as exc:
+            shape = f" to the extras_spec shape {list(spec.shape)}" if spec and spec.shape else ""
+            errors.append(f"extra {name!r}: its values cannot be stacked{shape} ({exc}); kept as "
+                          "a list")
+            out[name] = list(values)
+    return out, errors
+
+
+def extra_specs(task_proto: Any) -> dict[str, ExtraSpec]:
+    """The `extras_spec` entries of a task proto by name."""
+    out: dict[str, ExtraSpec] = {}
+    for spec in getattr(task_proto, "extras_spec", ()):
+        dtype_name = spec.DataType.Name(spec.dtype) if spec.dtype else ""
+        out[spec.name] = ExtraSpec(EXTRA_DTYPES.get(dtype_name),
+                                   tuple(int(n) for n in spec.shape) if spec.shape else None)
+    return out

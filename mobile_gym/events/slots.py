@@ -28,7 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mobile_gym.events.errors import EventRuntimeError, TransformRuntimeError
+from mobile_gym.events.errors import (
+    EventRuntimeError,
+    TransformRuntimeError,
+    cap_text,
+    exception_text,
+)
 from mobile_gym.events.listeners import NESTED, ListenerKind
 from mobile_gym.events.sources.base import Context, Repeat, Source
 from mobile_gym.events.transform import Transformation
@@ -222,7 +227,8 @@ class Slot:
         except TransformRuntimeError as exc:
             msg = str(exc)
         except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
-            msg = f"{self.where}: {self.kind.name} cannot use the value: {type(exc).__name__}: {exc}"
+            msg = f"{self.where}: {self.kind.name} cannot use the value: {exception_text(exc)}"
+        msg = cap_text(msg)
         if st.strict:
             raise TransformRuntimeError(msg)
         st.errors.append(msg)

@@ -15,8 +15,24 @@ Everything else (attribute access other than `module.function` of an imported wh
 module, dunder names, lambdas, other imports or calls) raises `TransformSyntaxError` at compile
 time. Running is bounded: a budget of evaluated nodes, caps on string/collection sizes, integer
 sizes (so `9**9**9` fails fast), comprehension lengths and expression depth, and per run on the
-total size of the values built and the items comparisons and calls walk through (`x in big`);
-`re` functions stop after `tasks.patterns.MATCH_SECONDS`.
+total size of the values built, on the work comparisons, hashing and calls do and on time:
+
+* work: a comparison, a call or a hashed key costs the size of its operands counted as a tree
+  (a list holding one list twice counts it twice, as `==` and `hash` walk it twice; measured
+  once per value with memoisation), so equality or hashing of shared nested structures is
+  refused before it starts; values nested deeper than `max_value_depth` are refused;
+* operations whose C cost is known in advance are bounded before they run: `round` digits,
+  `**`, `<<` and `*` of integers and sequences, `int()` of long strings, the input size of
+  `ast.literal_eval` / `json.loads` (whose results are checked like any value: no giant ints,
+  no deep nesting);
+* time: a run stops after `max_seconds`; each `re` call may use the rest of that time at most
+  (and `tasks.patterns.MATCH_SECONDS`), and costs the length of its subject in work, so 50 000
+  calls that each stay under the per-call limit still end within the run's budget.
+
+The result `y` must be data (numbers, strings, bytes, booleans, None and lists, tuples, dicts
+and sets of them): a function, module or iterator (a generator expression, `zip(...)`) is
+refused with a message saying to use `list(...)`, since it could not be compared, recorded or
+sent to another process. Error texts are capped at `max_error_chars`.
 """
 
 from __future__ import annotations
@@ -25,11 +41,18 @@ import ast
 import json
 import math
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mobile_gym.events.errors import TransformRuntimeError, TransformSyntaxError
+from mobile_gym.events.errors import (
+    TransformRuntimeError,
+    TransformSyntaxError,
+    cap_text,
+    exception_text,
+)
+from mobile_gym.tasks.patterns import MATCH_SECONDS, PatternTimeout, pattern_problem
 from mobile_gym.tasks.patterns import compiled as compiled_pattern
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_FUNCTION_NAMES", "Limits", "Transformation", "compile_transformation"]
@@ -48,6 +71,12 @@ class Limits:
     max_depth: int = 50  # nesting depth of the parsed statements
     max_source_chars: int = 20_000  # length of one statement string
     max_format_width: int = 10_000  # width/precision in format specs
+    max_seconds: float = 1.0  # wall time of one run (regex calls included)
+    max_value_depth: int = 100  # nesting of the values compared, hashed, called with or returned
+    max_round_digits: int = 4_000  # |ndigits| of round()
+    max_int_str_chars: int = 5_000  # characters int() converts (decimal conversion is quadratic)
+    max_literal_chars: int = 100_000  # input of ast.literal_eval / json.loads
+    max_error_chars: int = 1_000  # length of one error message
 
 
 DEFAULT_LIMITS = Limits()
@@ -103,7 +132,12 @@ class _Funcs:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
+        self.current: _Interp | None = None  # the run in progress (budgets of re and parsers)
         lim = limits
+
+        def run_state() -> _Interp:
+            assert self.current is not None, "safe functions run inside a transformation run"
+            return self.current
 
         def take(it: Iterable[Any]) -> list[Any]:
             out = []
@@ -120,6 +154,9 @@ class _Funcs:
         def s_int(v: Any = 0, *base: int) -> int:
             if isinstance(v, float) and math.isfinite(v) and abs(v) > 2.0 ** lim.max_int_bits:
                 raise _Budget("integer too large")
+            if isinstance(v, (str, bytes)) and len(v) > lim.max_int_str_chars:
+                raise _Budget(f"int() of a text of {len(v)} characters exceeds the limit "
+                              f"{lim.max_int_str_chars}")
             return _sized(int(v, *base), lim)
 
         def s_float(v: Any = 0.0) -> float:
@@ -180,7 +217,13 @@ class _Funcs:
         def s_len(v: Any) -> int:
             return len(v)
 
-        def s_round(v: Any, *nd: int) -> Any:
+        def s_round(v: Any, *nd: Any) -> Any:
+            if nd and nd[0] is not None:
+                if not isinstance(nd[0], int):
+                    raise TypeError(f"round() digits must be an integer, got {type(nd[0]).__name__}")
+                if abs(nd[0]) > lim.max_round_digits:
+                    raise _Budget(f"round() to {nd[0]} digits exceeds the limit of "
+                                  f"{lim.max_round_digits} digits either way")
             return round(v, *nd)
 
         def s_abs(v: Any) -> Any:
@@ -209,29 +252,55 @@ class _Funcs:
             "zip": s_zip, "reversed": s_reversed,
         }
 
-        def text_arg(v: Any, what: str) -> str:
+        def text_arg(v: Any, what: str, limit: int = lim.max_len) -> str:
             if not isinstance(v, (str, bytes)):
                 raise TypeError(f"{what} expects a string, got {type(v).__name__}")
-            if len(v) > lim.max_len:
-                raise _Budget(f"{what} input of {len(v)} characters exceeds the limit")
+            if len(v) > limit:
+                raise _Budget(f"{what} input of {len(v)} characters exceeds the limit {limit}")
             return v  # type: ignore[return-value]
 
         def literal_eval(s: Any) -> Any:
+            text = text_arg(s, "ast.literal_eval", lim.max_literal_chars)
             try:
-                return ast.literal_eval(text_arg(s, "ast.literal_eval"))
+                value = ast.literal_eval(text)
+            except SyntaxError as exc:  # a truncated or free-form text: an ordinary failure
+                raise ValueError(f"ast.literal_eval: {_short(text)} is not a Python literal "
+                                 f"({exc.msg}, line {exc.lineno}, column {exc.offset})") from None
             except (RecursionError, MemoryError) as exc:
                 raise _Budget("ast.literal_eval input nested too deeply") from exc
+            run_state().check_data(value, "the value of ast.literal_eval")
+            return value
 
         def loads(s: Any) -> Any:
+            text = text_arg(s, "json.loads", lim.max_literal_chars)
             try:
-                return json.loads(text_arg(s, "json.loads"))
+                value = json.loads(text)
             except RecursionError as exc:
                 raise _Budget("json.loads input nested too deeply") from exc
+            run_state().check_data(value, "the value of json.loads")
+            return value
+
+        def pattern_call(pattern: Any, flags: int, method: str, subject: str, *args: Any,
+                         **kwargs: Any) -> Any:
+            """One `re` call within the run's time budget; its subject's length is work."""
+            state = run_state()
+            compiled = compiled_pattern(text_arg(pattern, "re pattern"), flags)
+            state.charge(len(subject) + 1)
+            remaining = state.remaining()
+            try:
+                result = compiled.call(method, *args, seconds=remaining, **kwargs)
+            except PatternTimeout:
+                if remaining < MATCH_SECONDS:
+                    raise _Budget(f"the run took longer than max_seconds = {lim.max_seconds:g} "
+                                  "s (re calls included)") from None
+                raise
+            state.check_time()
+            return result
 
         def re_fn(name: str) -> Callable[..., Any]:
             def run(pattern: Any, string: Any, flags: int = 0) -> Any:
-                compiled = compiled_pattern(text_arg(pattern, "re pattern"), flags)
-                return compiled.call(name, text_arg(string, f"re.{name}"))
+                text = text_arg(string, f"re.{name}")
+                return pattern_call(pattern, flags, name, text, text)
 
             run.__name__ = name
             return run
@@ -247,8 +316,7 @@ class _Funcs:
                     # Worst case: every position matches and every group reference expands fully.
                     if (len(text) + 1) * len(r) + len(text) * max(1, r.count("\\")) > lim.max_len:
                         raise _Budget("re.sub result could exceed the size limit")
-            compiled = compiled_pattern(text_arg(pattern, "re pattern"), flags)
-            return _sized(compiled.call("sub", repl, text, count=count), lim)
+            return _sized(pattern_call(pattern, flags, "sub", text, repl, text, count=count), lim)
 
         math_names = ("floor", "ceil", "trunc", "sqrt", "log", "log2", "log10", "exp", "fabs",
                       "isclose", "isnan", "isinf", "isfinite", "copysign", "fmod", "hypot", "sin",
@@ -358,6 +426,22 @@ class _Checker:
             return
         raise self.fail(node, f"{type(node).__name__} statements are not allowed (use assignments such as 'y = ...')")
 
+    def check_constant_pattern(self, node: ast.Call) -> None:
+        """A pattern written as a literal in `re.<fn>(...)` is checked now: its syntax and its
+        size (`tasks.patterns.pattern_problem`), so a bad one fails when the task loads."""
+        if not node.args or not isinstance(node.args[0], ast.Constant) \
+                or not isinstance(node.args[0].value, str):
+            return
+        pattern = node.args[0].value
+        problem = pattern_problem(pattern)
+        if problem is None:
+            try:
+                re.compile(pattern)
+            except (re.error, RecursionError, OverflowError) as exc:
+                problem = f"invalid regular expression {pattern[:200]!r}: {exc}"
+        if problem is not None:
+            raise self.fail(node, problem)
+
     def check_rebind(self, node: ast.AST, name: str, bound: dict[str, str]) -> None:
         if name in SAFE_FUNCTION_NAMES or bound.get(name, "value") != "value":
             raise self.fail(node, f"{name!r} names a safe function or module and cannot be re-bound")
@@ -456,6 +540,8 @@ class _Checker:
                 module = bound[func.value.id].split(":", 1)[1]  # type: ignore[attr-defined]
                 if func.attr not in _MODULE_FUNCTIONS[module]:
                     raise self.fail(node, f"{module}.{func.attr} is not a function")
+                if module == "re":
+                    self.check_constant_pattern(node)
             else:
                 raise self.fail(node, "only named safe functions can be called")
             for a in node.args:
@@ -516,27 +602,151 @@ _BUILDING = frozenset({ast.BinOp, ast.Call, ast.List, ast.Tuple, ast.Set, ast.Di
                        ast.SetComp, ast.DictComp, ast.JoinedStr, ast.FormattedValue, ast.Subscript})
 
 
+_LEAVES = frozenset({int, float, complex, bool, type(None)})
+_CONTAINERS = frozenset({list, tuple, dict, set, frozenset})
+_HASHED_CONTAINERS = (tuple, frozenset)
+
+
+def _children(value: Any) -> Iterable[Any]:
+    if type(value) is dict:
+        return (*value.keys(), *value.values())
+    return value  # type: ignore[no-any-return]
+
+
 class _Interp:
-    """Evaluates checked statements with a node budget."""
+    """Evaluates checked statements within the run's budgets of nodes, work and time."""
 
     def __init__(self, funcs: _Funcs) -> None:
         self.funcs = funcs
         self.limits = funcs.limits
         self.steps = 0
         self.built = 0  # characters / items of the values built so far
-        self.walked = 0  # items walked by comparisons and calls so far
+        self.walked = 0  # work of comparisons, hashing and calls so far
+        self.deadline = time.monotonic() + self.limits.max_seconds
+        # id -> (value, tree size, height, first non-data type name or ""); the value is kept
+        # so that its id cannot be reused while the run lasts
+        self._sizes: dict[int, tuple[Any, int, int, str]] = {}
+        funcs.current = self
 
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limits.max_steps:
             raise _Budget(f"evaluation exceeded {self.limits.max_steps} steps")
+        if not self.steps & 1023:
+            self.check_time()
+
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _Budget(f"the run took longer than max_seconds = {self.limits.max_seconds:g} s")
+
+    def remaining(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    def charge(self, work: int) -> None:
+        self.walked += work
+        if self.walked > self.limits.max_work:
+            raise _Budget(f"comparisons, hashing and calls went through more than "
+                          f"{self.limits.max_work} items in total")
 
     def walk(self, *values: Any) -> None:
-        """Count the items a comparison or call on `values` goes through (`x in big_list`)."""
-        self.walked += sum(len(v) for v in values if isinstance(v, _SIZED))
-        if self.walked > self.limits.max_work:
-            raise _Budget(f"comparisons and calls went through more than {self.limits.max_work} "
-                          "items in total")
+        """Charge what a comparison, hash or call on `values` goes through, counted as trees
+        (`x in big_list`, `a == b` of shared nested lists, a tuple key)."""
+        work = 0
+        for v in values:
+            t = type(v)
+            if t is str:
+                work += len(v) + 1
+            elif t is float or t is bool or v is None:
+                work += 1
+            else:
+                work += self.measure(v)[0]
+        self.charge(work)
+
+    def check_data(self, value: Any, what: str) -> None:
+        """Raise unless `value` is data (see the module docstring) within the size limits."""
+        bad = self.measure(value)[2]
+        if bad:
+            raise _Budget(f"{what} holds a {bad}, which is not data (numbers, strings, bytes, "
+                          "booleans, None and lists, tuples, dicts and sets of them); "
+                          "use list(...) to keep the items of an iterator")
+
+    def measure(self, value: Any) -> tuple[int, int, str]:
+        """(tree size, height, first non-data type or "") of `value`: strings count their
+        length, containers 1 plus their items (a shared item once per reference). Raises
+        _Budget past max_work or max_value_depth, or for an integer over max_int_bits."""
+        t = type(value)
+        if t is str or t is bytes:
+            return len(value) + 1, 0, ""
+        if t in _LEAVES:
+            if t is int and value.bit_length() > self.limits.max_int_bits:
+                raise _Budget(f"integer of {value.bit_length()} bits exceeds the limit "
+                              f"{self.limits.max_int_bits}")
+            return 1, 0, ""
+        if t not in _CONTAINERS:
+            name = "module" if isinstance(value, _Module) else \
+                "function" if callable(value) else f"{t.__name__} object"
+            return 1, 0, name
+        if t is not dict and len(value) <= 32:  # the common case: a few flat items
+            size = 1
+            for item in value:
+                ti = type(item)
+                if ti is str:
+                    size += len(item) + 1
+                elif ti is float or ti is bool or item is None or \
+                        (ti is int and item.bit_length() <= self.limits.max_int_bits):
+                    size += 1
+                else:
+                    break
+            else:
+                return size, 1, ""
+        hit = self._sizes.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1], hit[2], hit[3]
+        return self._measure_tree(value)
+
+    def _measure_tree(self, root: Any) -> tuple[int, int, str]:
+        """`measure` of a container: iterative post-order over its distinct containers."""
+        lim = self.limits
+        cap = lim.max_work + 1
+        memo = self._sizes
+        stack: list[tuple[Any, bool, int]] = [(root, False, 1)]
+        visits = 0
+        while stack:
+            node, leaving, depth = stack.pop()
+            key = id(node)
+            if not leaving:
+                hit = memo.get(key)
+                if hit is not None and hit[0] is node:
+                    continue
+                if depth > lim.max_value_depth:
+                    raise _Budget(f"a value nested deeper than max_value_depth = "
+                                  f"{lim.max_value_depth} levels")
+                stack.append((node, True, depth))
+                for child in _children(node):
+                    visits += 1
+                    if not visits & 4095:
+                        self.check_time()
+                    if type(child) in _CONTAINERS:
+                        stack.append((child, False, depth + 1))
+                continue
+            size, height, bad = 1, 1, ""
+            for child in _children(node):
+                if type(child) in _CONTAINERS:
+                    hit = memo.get(id(child))
+                    csize, cheight, cbad = (hit[1], hit[2], hit[3]) if hit is not None \
+                        else (1, 0, "")  # (a cycle: only in values not built here)
+                else:
+                    csize, cheight, cbad = self.measure(child)
+                size = min(size + csize, cap)
+                height = max(height, cheight + 1)
+                bad = bad or cbad
+            if size >= cap:
+                raise _Budget(f"a value of more than {lim.max_work} items counted as a tree (a "
+                              "shared item counts each time it occurs) is too large to compare, "
+                              "hash or pass on")
+            memo[key] = (node, size, height, bad)
+        hit = memo[id(root)]
+        return hit[1], hit[2], hit[3]
 
     def ev(self, node: ast.expr, env: dict[str, Any]) -> Any:
         """The value of `node`; what it builds counts towards the run's max_total_len."""
@@ -552,7 +762,10 @@ class _Interp:
         env: dict[str, Any] = {"x": x}
         for stmt in body:
             self.statement(stmt, env)
-        return env["y"]
+        y = env["y"]
+        if type(y) not in _LEAVES or (type(y) is int and y.bit_length() > self.limits.max_int_bits):
+            self.check_data(y, "the result y")
+        return y
 
     def statement(self, node: ast.stmt, env: dict[str, Any]) -> None:
         self.tick()
@@ -713,7 +926,7 @@ class _Interp:
         if t is ast.Tuple:
             return tuple(self.elements(node.elts, env))  # type: ignore[attr-defined]
         if t is ast.Set:
-            return set(self.elements(node.elts, env))  # type: ignore[attr-defined]
+            return set(self.hashable(self.elements(node.elts, env)))  # type: ignore[attr-defined]
         if t is ast.Dict:
             n = node
             out: dict[Any, Any] = {}
@@ -721,7 +934,10 @@ class _Interp:
                 if k is None:
                     out.update(self.ev(v, env))
                 else:
-                    out[self.ev(k, env)] = self.ev(v, env)
+                    key = self.ev(k, env)
+                    if isinstance(key, _HASHED_CONTAINERS):
+                        self.walk(key)
+                    out[key] = self.ev(v, env)
             return _sized(out, self.limits)
         if t is ast.Attribute:
             n = node
@@ -757,9 +973,21 @@ class _Interp:
                 out.append(self.ev(e, env))
         return out
 
+    def hashable(self, items: list[Any]) -> list[Any]:
+        """`items`, after charging the hashing of those that are tuples or frozensets (their
+        hash is not cached and walks every item)."""
+        for item in items:
+            if isinstance(item, _HASHED_CONTAINERS):
+                self.walk(item)
+        return items
+
     def compare(self, op: ast.cmpop, a: Any, b: Any) -> bool:
-        self.walk(a, b)
         t = type(op)
+        if t is ast.Is:
+            return a is b
+        if t is ast.IsNot:
+            return a is not b
+        self.walk(a, b)
         if t is ast.Eq:
             return a == b
         if t is ast.NotEq:
@@ -774,11 +1002,7 @@ class _Interp:
             return a >= b
         if t is ast.In:
             return a in b
-        if t is ast.NotIn:
-            return a not in b
-        if t is ast.Is:
-            return a is b
-        return a is not b
+        return a not in b
 
     def call(self, node: ast.Call, env: dict[str, Any]) -> Any:
         fn = self.ev(node.func, env)
@@ -812,9 +1036,10 @@ class _Interp:
 
         loop(0)
         if is_dict:
+            self.hashable([k for k, _ in results])
             return dict(results)
         if isinstance(node, ast.SetComp):
-            return set(results)
+            return set(self.hashable(results))
         if isinstance(node, ast.GeneratorExp):
             return iter(results)
         return results
@@ -841,22 +1066,37 @@ class Transformation:
         if self._constant[0]:
             v = self._constant[1]
             return list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+        limit = self._funcs.limits.max_error_chars
         try:
             return _Interp(self._funcs).run(self._body, x)
         except _Budget as exc:
-            raise TransformRuntimeError(f"{self.where}: transformation {list(self.statements)!r} stopped: {exc}") from None
-        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, MemoryError, re.error) as exc:
-            raise TransformRuntimeError(
-                f"{self.where}: transformation {list(self.statements)!r} failed on x={_short(x)}: "
-                f"{type(exc).__name__}: {exc}") from None
+            raise TransformRuntimeError(cap_text(
+                f"{self.where}: transformation {self._shown()} stopped: {exc}", limit)) from None
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, MemoryError,
+                SyntaxError, re.error) as exc:
+            raise TransformRuntimeError(cap_text(
+                f"{self.where}: transformation {self._shown()} failed on x={_short(x)}: "
+                f"{exception_text(exc, limit)}", limit)) from None
+        finally:
+            self._funcs.current = None
+
+    def _shown(self) -> str:
+        return _short(list(self.statements), 300)
 
     def __repr__(self) -> str:
         return f"Transformation({list(self.statements)!r})"
 
 
-def _short(v: Any) -> str:
-    text = repr(v)
-    return text if len(text) <= 200 else text[:197] + "..."
+def _short(v: Any, limit: int = 200) -> str:
+    """repr(v) within `limit` characters (a long string is cut before repr is taken)."""
+    if isinstance(v, (str, bytes)) and len(v) > limit:
+        v = v[:limit]
+    try:
+        text = repr(v) if not isinstance(v, (list, tuple, dict, set)) or len(v) <= limit \
+            else f"<{type(v).__name__} of {len(v)} items>"
+    except (RecursionError, ValueError):
+        text = f"<{type(v).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def compile_transformation(statements: Sequence[str], *, where: str = "",

@@ -87,8 +87,11 @@ def _as_index(field: str, value: Any, n: int, what: str) -> int:
 def touch_to_pixels(position: Any, screen_size: tuple[int, int]) -> tuple[int, int]:
     """Validated [0,1]^2 position -> device pixels (x = min(int(x*w), w-1), like android_env)."""
     try:
-        arr = np.asarray(position, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
+        raw = np.asarray(position)
+        if raw.dtype.kind == "c":  # numpy would drop the imaginary part with only a warning
+            raise TypeError("complex numbers are not coordinates")
+        arr = raw.astype(np.float64) if raw.dtype.kind != "O" else np.asarray(position, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError) as exc:
         raise InvalidActionError(f"touch_position={position!r}: not numeric ({exc})") from None
     if arr.shape != (2,):
         raise InvalidActionError(f"touch_position={position!r}: expected shape (2,), got {arr.shape}")

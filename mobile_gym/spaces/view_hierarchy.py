@@ -87,6 +87,50 @@ def hierarchy_problem(xml: Any) -> str | None:
     return None
 
 
+_ATTRIBUTE_VALUE = re.compile(r'(?<==")[^"]*(?=")')
+_PARTIAL_ENTITY = re.compile(r"&[^;&]*$")
+#: What a shortened attribute value ends with.
+SHORTENED_MARK = "…"
+
+
+def fit_hierarchy(xml: str, max_bytes: int) -> str:
+    """`xml` itself when its UTF-8 form fits in `max_bytes`; otherwise the same hierarchy with
+    its longest attribute values (a huge note's `text`) cut to one common length and ended with
+    SHORTENED_MARK, so that it stays a valid dump inside a `ViewHierarchy(max_bytes=...)`
+    space. ValueError when even empty values would not fit (a screen of millions of nodes)."""
+    if len(xml) * 4 <= max_bytes:
+        return xml
+    size = len(xml.encode())
+    if size <= max_bytes:
+        return xml
+    spans = [(m.start(), m.end(), len(m.group().encode())) for m in _ATTRIBUTE_VALUE.finditer(xml)]
+    excess = size - max_bytes
+    mark = len(SHORTENED_MARK.encode())
+
+    def saved(cap: int) -> int:
+        return sum(n - cap - mark for _, _, n in spans if n > cap + mark)
+
+    if saved(0) < excess:
+        raise ValueError(f"the view hierarchy has {size:,} bytes, more than max_bytes = "
+                         f"{max_bytes:,} even with every attribute value emptied")
+    low, high = 0, max((n for _, _, n in spans), default=0)
+    while low < high:  # the longest cap (in bytes) that still saves enough
+        mid = (low + high + 1) // 2
+        if saved(mid) >= excess:
+            low = mid
+        else:
+            high = mid - 1
+    out: list[str] = []
+    pos = 0
+    for start, end, n in spans:
+        if n > low + mark:
+            head = xml[start:end].encode()[:low].decode("utf-8", "ignore")
+            out += [xml[pos:start], _PARTIAL_ENTITY.sub("", head), SHORTENED_MARK]
+            pos = end
+    out.append(xml[pos:])
+    return "".join(out)
+
+
 def render_node(attrs: dict[str, str], children: Sequence[str] = ()) -> str:
     """One `<node>` in dump attribute order (helper for `sample` and tests)."""
     body = " ".join(f"{k}={quoteattr(attrs.get(k, ''))}" for k in NODE_ATTRIBUTES)

@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 from mobile_gym.tasks import selector_syntax, task_pb2
 from mobile_gym.tasks._textproto import FieldPath
 from mobile_gym.tasks.logcat_filters import filter_spec_problem
+from mobile_gym.tasks.patterns import pattern_problem
 
 Severity = Literal["error", "warning"]
 
@@ -86,6 +87,10 @@ def iter_slots(task: task_pb2.Task) -> Iterator[SlotNode]:
 
 
 def _regex_issue(pattern: str, path: FieldPath, what: str, node_id: int | None) -> Issue | None:
+    problem = pattern_problem(pattern)  # before compiling: a huge expansion exhausts memory
+    if problem is not None:
+        return Issue("error", path, f"invalid regular expression in {what}: {problem}",
+                     "bad-regex", node_id)
     try:
         re.compile(pattern)
     except (re.error, RecursionError, OverflowError) as e:
@@ -175,6 +180,7 @@ class _Checker:
         for node in self.slots:
             self.define(node.slot.id, "slot", node.path)
         self.check_enums()
+        self.check_limits()
         for i, src in enumerate(self.task.event_sources):
             self.check_source(src, ("event_sources", i))
         for node in self.slots:
@@ -195,6 +201,18 @@ class _Checker:
                          f"duplicate extra name {spec.name!r}", "duplicate-extra")
             names.add(spec.name)
         return self.issues
+
+    # -- episode limits ----------------------------------------------------------------------
+    def check_limits(self) -> None:
+        """The episode limits the environment accepts: `max_duration_sec` finite and >= 0,
+        `max_num_steps` >= 0 (0 = no limit)."""
+        seconds = self.task.max_duration_sec
+        if not math.isfinite(seconds) or seconds < 0:
+            self.add("error", ("max_duration_sec",), f"max_duration_sec = {seconds}: must be a "
+                     "finite number of seconds >= 0 (0 = no limit)", "bad-value")
+        if self.task.max_num_steps < 0:
+            self.add("error", ("max_num_steps",), f"max_num_steps = {self.task.max_num_steps}: "
+                     "must be >= 0 (0 = no limit)", "bad-value")
 
     # -- enums -----------------------------------------------------------------------------
     def check_enums(self) -> None:
@@ -355,9 +373,9 @@ class _Checker:
 
         def absolute(name: str) -> None:
             v = getattr(c, name)
-            if v and not v.startswith("/"):
-                self.add("error", cpath + (name,), f"{name} {v!r} must be an absolute device path",
-                         "bad-path", sid)
+            problem = device_path_problem(v) if v else None
+            if problem is not None:
+                self.add("error", cpath + (name,), f"{name} {v!r} {problem}", "bad-path", sid)
 
         if which == "sqlite_query":
             need("db_path", "sql")
@@ -581,6 +599,17 @@ SOURCE_CHECKS: dict[str, Callable[..., None]] = {
     "response_event": _Checker.check_response_source,
     "state_event": _Checker.check_state_source,
 }
+
+
+def device_path_problem(path: str) -> str | None:
+    """Why `path` cannot be a state check's device path, or None: it must be absolute and
+    written without `.` or `..` parts (`/data/data/app/../../..` would leave the app's data on
+    a device and the device's storage on the simulator)."""
+    if not path.startswith("/"):
+        return "must be an absolute device path"
+    if "\x00" in path or any(part in (".", "..") for part in path.split("/")):
+        return "must be written without '.' or '..' parts (and without NUL characters)"
+    return None
 
 
 #: Longest sleep or timeout a setup step may ask for (a day); more is a typo or a hang.

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path
+from mobile_gym.tasks.assets import TaskAssets, asset_problems
 from mobile_gym.tasks.checks import (
     ICON_KINDS,
     LISTENERS,
@@ -318,8 +319,10 @@ def _end_message(kind: str, why: str, can_pay: bool) -> str:
             "the outcome")
 
 
-def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
-    """All findings for one parsed task."""
+def lint_task(task: task_pb2.Task, smap: SourceMap, file: str, *,
+              assets: TaskAssets | None = None) -> list[Finding]:
+    """All findings for one parsed task; with `assets` (the task file's folder) also the
+    asset files it names that cannot be read."""
     findings: list[Finding] = []
 
     def add(severity: str, path: FieldPath, code: str, node_id: int | None, message: str) -> None:
@@ -329,6 +332,9 @@ def lint_task(task: task_pb2.Task, smap: SourceMap, file: str) -> list[Finding]:
 
     for issue in check_task(task):
         add(issue.severity, issue.path, issue.code, issue.node_id, issue.message)
+    if assets is not None:
+        for path, message in asset_problems(task, assets):
+            add("error", path, "bad-asset", None, message)
 
     for cat in smap.concatenations:
         joined = "".join(p[1:-1] for p in cat.parts)
@@ -409,7 +415,7 @@ def lint_file(path: str | Path) -> list[Finding]:
     except TaskFormatError as e:
         message = f"field '{e.field}': {e.message}" if e.field else e.message
         return [Finding(str(path), e.line, e.column, "error", "syntax", None, message)]
-    return lint_task(task, smap, str(path))
+    return lint_task(task, smap, str(path), assets=TaskAssets(path.parent))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from google.protobuf import json_format, text_format
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath, SourceMap, format_path, scan
 from mobile_gym.tasks._treemap import _field, json_source_map, yaml_source_map
+from mobile_gym.tasks.assets import TaskAssets, asset_problems
 from mobile_gym.tasks.checks import Issue, check_task
 from mobile_gym.tasks.errors import TaskFormatError
 
@@ -27,6 +28,16 @@ FORMATS = ("textproto", "json", "yaml")
 SUFFIXES = {".textproto": "textproto", ".pbtxt": "textproto", ".txtpb": "textproto",
              ".textpb": "textproto", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 _TASK = task_pb2.Task.DESCRIPTOR
+
+#: Deepest nesting of brackets (`{`, `[`, `<`; YAML mappings and sequences) a task file may
+#: have. Parsers recurse per level, so deeper files are refused with the line of the first
+#: bracket too deep instead of failing with a RecursionError. 200 allows 100 levels of nested
+#: slots in textproto and 50 in JSON or YAML (protobuf's JSON parser stops at 100 messages).
+MAX_NESTING = 200
+
+#: Most digits of an integer in a JSON or YAML task file (no proto field holds more than 20;
+#: Python refuses to convert more than 4300 and its error names no place).
+MAX_INT_DIGITS = 100
 
 
 @dataclass(frozen=True)
@@ -120,7 +131,7 @@ def parse(text: str, *, fmt: str = "textproto", path: Path | None = None) -> tup
 def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> LoadedTask:
     """Parse `text` in format `fmt`; `path` (if any) is used in messages and for assets."""
     task, smap = parse(text, fmt=fmt, path=path)
-    issues = check_task(task)
+    issues = check_task(task) + asset_issues(task, path)
     if issues:
         errors = sorted((issue_error(i, smap, path) for i in issues),
                         key=lambda e: (e.line or 0, e.column or 0))
@@ -129,6 +140,17 @@ def loads(text: str, *, fmt: str = "textproto", path: Path | None = None) -> Loa
                               more=tuple(errors[1:]))
     return LoadedTask(task, path, path.parent if path is not None else None,
                       dict(smap.locations))
+
+
+def asset_issues(task: task_pb2.Task, path: Path | None) -> list[Issue]:
+    """Errors for asset files (push sources, icon references, absolute APK paths) that the
+    task, loaded from file `path`, could not read at run time. A task given as text (`path`
+    None) has no folder; its asset reads are refused when they happen (the engine is built,
+    the step runs), so that such tasks can still be parsed and converted."""
+    if path is None:
+        return []
+    return [Issue("error", field_path, message, "bad-asset")
+            for field_path, message in asset_problems(task, TaskAssets(path.parent))]
 
 
 def located_error(path: Path | None, smap: SourceMap, field_path: FieldPath, message: str) -> TaskFormatError:
@@ -152,6 +174,9 @@ _ENUM = re.compile(r'Enum type "[^"]+" has no value named (\S+?)\.?$')
 
 
 def _parse_textproto(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:
+    deep = _textproto_too_deep(text)
+    if deep is not None:
+        raise TaskFormatError(path, deep[0], deep[1], None, _nesting_message())
     task = task_pb2.Task()
     try:
         text_format.Parse(text, task)
@@ -185,6 +210,42 @@ def _field_at(text: str, line: int | None, col: int | None) -> str | None:
     return format_path(context) or None
 
 
+def _nesting_message() -> str:
+    return (f"nested deeper than MAX_NESTING = {MAX_NESTING} brackets (a task needs far fewer; "
+            "deeper files could exhaust the parser's recursion)")
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def _textproto_too_deep(text: str) -> tuple[int, int] | None:
+    """(line, column) of the first `{` or `<` (or `[`) nested deeper than MAX_NESTING in
+    textproto `text` (strings and `#` comments skipped), or None."""
+    depth = 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j + 1
+            continue
+        if c in "{<[":
+            depth += 1
+            if depth > MAX_NESTING:
+                return _line_col(text, i)
+        elif c in "}>]":
+            depth -= 1
+        i += 1
+    return None
+
+
 # -- JSON / YAML ---------------------------------------------------------------------------
 
 _JSON_AT = re.compile(r' at "?([A-Za-z0-9_.\[\]]+?)"?\.{0,2}(?:\n|$)')
@@ -212,6 +273,24 @@ def _json_field_path(message: str) -> FieldPath | None:
     return tuple(out)
 
 
+_FAILED = re.compile(r"Failed to parse (\w+) field: ")
+
+
+def _failed_chain(message: str) -> FieldPath | None:
+    """The field path of json_format's `Failed to parse A field: Failed to parse B field: ...`
+    (list indices are not in the message: the line found is that of the closest written
+    ancestor)."""
+    names: list[str | int] = []
+    pos = 0
+    while True:
+        m = _FAILED.match(message, pos)
+        if m is None:
+            break
+        names.append(m.group(1))
+        pos = m.end()
+    return tuple(names) or None
+
+
 def _from_dict(data: Any, smap: SourceMap, path: Path | None, what: str) -> task_pb2.Task:
     if not isinstance(data, dict):
         raise TaskFormatError(path, 1, 1, None,
@@ -222,7 +301,7 @@ def _from_dict(data: Any, smap: SourceMap, path: Path | None, what: str) -> task
         json_format.ParseDict(data, task)
     except json_format.ParseError as e:
         message = str(e).split("\n")[0]
-        fpath = _json_field_path(str(e))
+        fpath = _json_field_path(str(e)) or _failed_chain(message)
         field_name: str | None = None
         m = _NO_FIELD.search(message)
         if m:
@@ -240,13 +319,42 @@ def _from_dict(data: Any, smap: SourceMap, path: Path | None, what: str) -> task
     return task
 
 
+def _json_scan_error(text: str, path: Path | None) -> TaskFormatError | None:
+    """A located error for nesting deeper than MAX_NESTING or an integer longer than
+    MAX_INT_DIGITS in JSON `text` (found by the token scanner before json.loads recurses or
+    converts), or None."""
+    depth = 0
+    pos = 0
+    while True:
+        m = _JSON_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            return None
+        pos = m.end()
+        punct, word = m.group(2), m.group(3)
+        if punct in ("{", "["):
+            depth += 1
+            if depth > MAX_NESTING:
+                line, col = _line_col(text, m.start(2))
+                return TaskFormatError(path, line, col, None, _nesting_message())
+        elif punct in ("}", "]"):
+            depth -= 1
+        elif word is not None and sum(ch.isdigit() for ch in word) > MAX_INT_DIGITS:
+            line, col = _line_col(text, m.start(3))
+            return TaskFormatError(path, line, col, None,
+                                   f"number with {sum(ch.isdigit() for ch in word):,} digits: "
+                                   f"more than MAX_INT_DIGITS = {MAX_INT_DIGITS}")
+
+
 def _parse_json(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]:
+    scan_error = _json_scan_error(text, path)
+    if scan_error is not None:
+        raise scan_error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise TaskFormatError(path, e.lineno, e.colno, None, f"invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise TaskFormatError(path, None, None, None, "invalid JSON: nesting too deep") from None
+    except (RecursionError, ValueError) as e:
+        raise TaskFormatError(path, None, None, None, f"invalid JSON: {e}") from None
     duplicate = _json_duplicate(text)
     if duplicate is not None:
         raise TaskFormatError(path, duplicate.line, duplicate.column, format_path(duplicate.path),
@@ -381,13 +489,31 @@ def _parse_yaml(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]
     try:
         # Aliases (`*name`) are refused: a task needs none, and nested ones expand to billions
         # of values (an untrusted file must not be able to stall the loader).
+        depth = 0
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent):
                 mark = event.start_mark
                 raise TaskFormatError(path, mark.line + 1, mark.column + 1, None,
                                       f"YAML alias *{event.anchor} is not allowed in a task file; "
                                       "write the value out")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    mark = event.start_mark
+                    raise TaskFormatError(path, mark.line + 1, mark.column + 1, None,
+                                          _nesting_message())
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent) and event.tag is None and event.style is None \
+                    and sum(ch.isdigit() for ch in event.value) > MAX_INT_DIGITS \
+                    and _YAML_NUMBER.fullmatch(event.value):
+                mark = event.start_mark
+                raise TaskFormatError(path, mark.line + 1, mark.column + 1, None,
+                                      f"number with more than MAX_INT_DIGITS = {MAX_INT_DIGITS} "
+                                      "digits")
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        if node is not None:
+            _yaml_duplicate_keys(node, path)
         data = yaml.safe_load(text)
     except TaskFormatError:
         raise
@@ -402,6 +528,40 @@ def _parse_yaml(text: str, path: Path | None) -> tuple[task_pb2.Task, SourceMap]
     if data is None:
         data = {}
     return _from_dict(_jsonable(data), smap, path, "YAML"), smap
+
+
+_YAML_NUMBER = re.compile(r"[-+]?[0-9_]+(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|[-+]?0[xXoObB][0-9a-fA-F_]+")
+
+
+def _yaml_duplicate_keys(root: Any, path: Path | None) -> None:
+    """Raise a located TaskFormatError for the first mapping key (in document order) repeated
+    in its mapping: YAML loaders keep the last value silently; JSON task files refuse it too."""
+    import yaml
+
+    todo = [root]
+    found: list[tuple[int, int, str, int, int]] = []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, Any] = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    first = seen.get(key.value)
+                    if first is not None:
+                        found.append((key.start_mark.line + 1, key.start_mark.column + 1,
+                                      key.value, first.line + 1, first.column + 1))
+                    else:
+                        seen[key.value] = key.start_mark
+                todo.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+    if found:
+        line, col, key, first_line, first_col = min(found)
+        shown = key if len(key) <= 80 else key[:77] + "..."
+        raise TaskFormatError(path, line, col, None,
+                              f"duplicate key {shown!r} (first given at line {first_line}, "
+                              f"column {first_col}); each field may be given once, or the later "
+                              "value would silently replace the earlier one")
 
 
 def _jsonable(data: Any) -> Any:

@@ -11,7 +11,10 @@ Decisions (see the README's task-format section):
 * ``install_apk``: apps cannot be installed from APKs on the simulator. If the package (taken
   from the step's ``check_install`` condition, else from an APK file name such as
   ``com.igisw.openmoneybox_55.apk``) is already installed, the step is a no-op; otherwise the APK
-  is pushed and installed with ``pm install -r -t`` if the file exists; otherwise a clear error.
+  is pushed and installed with ``pm install -r -t`` if the file is in the task file's folder
+  (``tasks.assets``: host files are read from nowhere else, so Mobile-Env's ``../x.apk`` is
+  refused unless the package is installed); otherwise a clear error.
+* ``push { local_path }``: read from the task file's folder only, like APKs.
 * ``grant_permissions``: ``pm grant`` per permission; a refusal is logged, not fatal, because
   which permissions are grantable depends on the Android version (install-time permissions are
   refused by ``pm grant`` and are granted anyway).
@@ -40,6 +43,8 @@ from google.protobuf import text_format
 
 from mobile_gym.device.base import Device, DeviceError, InvalidInputError
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks._textproto import FieldPath
+from mobile_gym.tasks.assets import AssetError, TaskAssets
 from mobile_gym.tasks.errors import TaskSetupError
 from mobile_gym.tasks.patterns import TaskPattern
 from mobile_gym.tasks.patterns import compiled as compiled_pattern
@@ -55,7 +60,9 @@ _APK_PACKAGE = re.compile(r"^([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+?
 class StepContext:
     """State that lives across `run_steps` calls of one task on one device.
 
-    `directory` resolves relative file paths (APKs, pushed files); `seed` drives
+    `directory` is the task file's folder, the only place APKs and pushed files are read
+    from (`assets`, built from it unless given; no folder: no host file is read); `locate`
+    names where a field path was written (`LoadedTask.where`), for messages; `seed` drives
     `start_random_activity` deterministically; the last random activity is remembered for
     `force_stop_random_activity` / `clear_cache_random_activity`.
     """
@@ -64,10 +71,14 @@ class StepContext:
     seed: int = 0
     poll_seconds: float = POLL_SECONDS
     last_random_activity: str | None = None
+    assets: TaskAssets | None = None
+    locate: Callable[[FieldPath], str] | None = None
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        if self.assets is None:
+            self.assets = TaskAssets(self.directory)
 
 
 class _StepFailure(Exception):
@@ -166,6 +177,18 @@ class _Runner:
     def __init__(self, device: Device, ctx: StepContext) -> None:
         self.device = device
         self.ctx = ctx
+        self.step_path: FieldPath = ()  # the field path of the step being run
+
+    def read_asset(self, relpath: str, field_names: FieldPath, field_label: str) -> bytes:
+        """A file of the task's folder (one refusal for missing and forbidden files), named
+        in errors by the task file, line and field."""
+        path = self.step_path + field_names
+        where = self.ctx.locate(path) if self.ctx.locate is not None else ""
+        assert self.ctx.assets is not None
+        try:
+            return self.ctx.assets.read(relpath, where=where, field=field_label)
+        except AssetError as exc:
+            raise _StepFailure(str(exc), permanent=True) from None
 
     # -- AdbCall variants --------------------------------------------------------------------
     def call(self, call: task_pb2.AdbCall, step: task_pb2.SetupStep) -> None:
@@ -183,16 +206,16 @@ class _Runner:
         if pkg and pkg in installed_packages(self.device):
             log.info("install_apk %s: %s is already installed; nothing to do", rel, pkg)
             return
-        apk = Path(rel)
-        if not apk.is_absolute() and self.ctx.directory is not None:
-            apk = self.ctx.directory / apk
-        if not apk.is_file():
+        try:
+            data = self.read_asset(rel, ("adb_call", "install_apk", "filesystem", "path"),
+                                   "install_apk path")
+        except _StepFailure as exc:
             raise _StepFailure(
-                f"APK {str(apk)!r} not found and package {pkg or '(unknown)'} is not installed; "
-                "this device can only use apps it already has (the simulator's built-in apps)",
-                permanent=True)
-        remote = f"/data/local/tmp/{apk.name}"
-        self.device.push(remote, apk.read_bytes())
+                f"{exc.message}, and package {pkg or '(unknown)'} is not installed; this device "
+                "can only use apps it already has (the simulator's built-in apps)",
+                permanent=True) from None
+        remote = f"/data/local/tmp/{PurePosixPath(rel.replace(chr(92), '/')).name}"
+        self.device.push(remote, data)
         _run(self.device, f"pm install -r -t {shlex.quote(remote)}", expect="Success")
 
     def do_start_activity(self, msg, step) -> None:
@@ -329,12 +352,8 @@ class _Runner:
         if msg.WhichOneof("source") == "content":
             data = msg.content
         else:
-            local = Path(msg.local_path)
-            if not local.is_absolute() and self.ctx.directory is not None:
-                local = self.ctx.directory / local
-            if not local.is_file():
-                raise _StepFailure(f"push: local file {str(local)!r} not found", permanent=True)
-            data = local.read_bytes()
+            data = self.read_asset(msg.local_path, ("adb_call", "push", "local_path"),
+                                   "push local_path")
         self.device.push(msg.path, data)
 
     # -- success conditions -----------------------------------------------------------------
@@ -395,16 +414,24 @@ def describe_call(step: task_pb2.SetupStep) -> str:
     return text if len(text) <= 200 else text[:200] + "…"
 
 
+_STEP_FIELDS = {"setup step": "setup_steps", "reset step": "reset_steps"}
+
+
 def run_steps(steps: Sequence[task_pb2.SetupStep], device: Device, *,
-              context: StepContext | None = None, label: str = "step") -> None:
+              context: StepContext | None = None, label: str = "step",
+              field_name: str | None = None) -> None:
     """Execute `steps` in order on `device`; raise TaskSetupError at the first failing one.
 
-    `label` ("setup step", "reset step") prefixes messages; `context` carries the task
-    directory, the seed for random activities and state across calls (a fresh one by default).
+    `label` ("setup step", "reset step") prefixes messages; `field_name` is the task field the
+    steps come from (`setup_steps`, `reset_steps`; by default from `label`), to locate errors;
+    `context` carries the task's folder, the seed for random activities and state across calls
+    (a fresh one by default).
     """
     ctx = context if context is not None else StepContext()
     runner = _Runner(device, ctx)
+    list_field = field_name or _STEP_FIELDS.get(label, "steps")
     for index, step in enumerate(steps):
+        runner.step_path = (list_field, index)
         has_check = step.HasField("success_condition") and \
             step.success_condition.WhichOneof("check") is not None
         attempts = max(1, step.success_condition.num_retries) if has_check else 1

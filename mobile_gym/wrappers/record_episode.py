@@ -250,7 +250,17 @@ def load_trajectory(path: str | Path) -> tuple[dict[str, Any], list[dict[str, An
     path = Path(path)
     if path.is_dir():
         path = path / "trajectory.jsonl"
-    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    text = path.read_text()
+    lines = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        if line.strip():
+            try:
+                lines.append(json.loads(line.rstrip("\r\n")))
+            except json.JSONDecodeError as exc:  # re-raised with the line in the whole file
+                raise json.JSONDecodeError(f"{exc.msg} in {path} (the recording may have been "
+                                           "cut short)", text, offset + exc.pos) from None
+        offset += len(line)
     if not lines or lines[0].get("kind") != "header":
         raise ValueError(f"{path}: line 1 is not a trajectory header")
     if lines[0].get("format") != FORMAT_VERSION:

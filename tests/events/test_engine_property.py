@@ -8,6 +8,7 @@
 
 import math
 
+import numpy as np
 from events_helpers import Driver, N, box, dump, log
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -135,7 +136,7 @@ def play(engine, stream):
             continue
         assert isinstance(r.reward, float) and math.isfinite(r.reward) or math.isnan(r.reward) is False
         assert r.episode_end in (None, "success", "failure")
-        assert isinstance(r.extras, dict) and all(isinstance(v, list) for v in r.extras.values())
+        assert isinstance(r.extras, dict) and all(isinstance(v, (list, np.ndarray)) for v in r.extras.values())
         assert all(isinstance(i, str) for i in r.instructions)
         out.append((r.reward, r.score, r.episode_end, repr(r.extras), r.instructions, repr(r.fired), r.errors))
     return out

@@ -37,7 +37,8 @@ def test_score_change_plus_reward():
     assert (r.reward, r.score) == (5.5, 4.0)
     r = d.step(logs=logs("score: 12", "extra: direction [1]", "extra: grid [[0,2,4,8]]"))
     assert (r.reward, r.score) == (8.0, 12.0)
-    assert r.extras == {"direction": [[1]], "grid": [[[0, 2, 4, 8]]]}
+    # stacked per name as Mobile-Env does: (occurrences, *value shape)
+    assert {k: v.tolist() for k, v in r.extras.items()} == {"direction": [[1]], "grid": [[[0, 2, 4, 8]]]}
     r = d.step(logs=logs("episode end"))
     assert r.episode_end == "success"  # () with a positive return; Mobile-Env said failure (defect 2)
 
@@ -138,7 +139,7 @@ event_slots {
   reward_listener { events { id: 2 } transformation: "y = 'not a number'" }
 }""")
     r = d.step(logs=logs('json: {"k": [1, 2]}', "bad"))
-    assert r.extras == {"k": [[1, 2]]}
+    assert {k: v.tolist() for k, v in r.extras.items()} == {"k": [[1, 2]]}
     assert r.reward == 0.0 and len(r.errors) == 1 and "reward_listener" in r.errors[0]
 
 

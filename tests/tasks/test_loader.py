@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,8 @@ def test_round_trip_textproto_json_yaml(path: Path, tmp_path: Path) -> None:
     task = load_task(path).proto
     as_json = to_json(task)
     assert load_task(as_json).proto == task  # a string starting with "{" is JSON
+    if (path.parent / "icons").is_dir():  # assets are read from the task file's own folder
+        shutil.copytree(path.parent / "icons", tmp_path / "icons")
     json_file = tmp_path / "t.json"
     json_file.write_text(as_json)
     assert load_task(json_file).proto == task

@@ -55,6 +55,13 @@ def device(tmp_path: Path) -> DbDevice:
     return DbDevice(tmp_path)
 
 
+@pytest.fixture(autouse=True)
+def _count_limits_before_the_clock(monkeypatch):
+    """These tests are about the counted limits (instructions, rows, bytes): the wall-clock net
+    is raised so a loaded machine cannot trip it first (its own test sets it back)."""
+    monkeypatch.setattr(sq, "MAX_QUERY_SECONDS", 120.0)
+
+
 # -- SQLite limits ------------------------------------------------------------------------------
 
 def test_ordinary_queries_are_unchanged(device):

@@ -58,7 +58,8 @@ class Context(Protocol):
 class CompileTools(Protocol):
     """What the engine lends a source kind while it compiles (implemented by the engine)."""
 
-    directory: Path | None      # the task file's folder (relative asset paths), None in memory
+    directory: Path | None      # the task file's folder, None in memory
+    assets: Any                 # tasks.assets.TaskAssets of that folder: the only files it may read
     options: Any                # the engine's EngineOptions
 
     def rect(self, event: Any, where: str) -> tuple[float, float, float, float]: ...
@@ -91,7 +92,8 @@ class Source:
 
     Per step: `evaluate(ctx)` gathers raw inputs, passes each through the repeatability gate
     (NONE: skip an input equal to one that activated this source earlier in the episode;
-    LAST: skip an input seen in the previous observation; UNLIMITED: no gate), matches the rest
+    LAST: skip an input seen in the previous observation -- with `sequential_last`, an input
+    equal to the input just before it, as Mobile-Env does; UNLIMITED: no gate), matches the rest
     and returns the match values (several matches in one step accumulate).
     """
 
@@ -113,6 +115,9 @@ class Source:
         self.id = node_id
         self.repeat = repeat
         self.where = where
+        # LAST compares each input with the one input before it (Mobile-Env's rule; always for
+        # streams, for screen sources with EngineOptions.mobile_env_last)
+        self.sequential_last = self.stream
         self.reset()
 
     def reset(self) -> None:
@@ -145,7 +150,7 @@ class Source:
                 if v is not NO_MATCH:
                     history.add(raw)
                     values.append(v)
-        elif self.stream:
+        elif self.sequential_last:
             for raw in raws:
                 if raw == self._previous:
                     continue

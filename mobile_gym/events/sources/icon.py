@@ -9,13 +9,12 @@ place the reference appears. The match value is True (as in Mobile-Env).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from mobile_gym.events.errors import ModelUnavailableError, TaskCompileError
-from mobile_gym.events.icon_model import IconModel, load_image
+from mobile_gym.events.icon_model import IconModel, load_asset_image
 from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec, rect_to_box
 
@@ -44,13 +43,8 @@ class IconSource(Source):
                        class_name=name)
         if not ev.path:
             raise TaskCompileError(f"{at}: icon path is empty")
-        path = Path(ev.path)
-        if not path.is_absolute():
-            if tools.directory is None:
-                raise TaskCompileError(f"{at}: relative icon path {ev.path!r} but the task has no directory")
-            path = tools.directory / path
         return cls(spec.node_id, spec.repeat, at, kind=spec.kind, rect=rect, model=tools.icon_model(),
-                   reference=load_image(path, where=at))
+                   reference=load_asset_image(tools.assets, ev.path, where=at))
 
     def __init__(self, node_id: int, repeat: Repeat, where: str, *, kind: str,
                  rect: tuple[float, float, float, float], model: IconModel,

@@ -97,6 +97,7 @@ def show_toolbar(edit: EditText) -> bool:
                  focusable=False, on_outside_touch=lambda: wm.remove(win) if win in wm.windows else None)
     holder.append(win)
     wm.add(win)
+    edit.call_on_next_edit(lambda: wm.remove(win) if win in wm.windows else None)
     return True
 
 

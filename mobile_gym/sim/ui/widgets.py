@@ -162,6 +162,17 @@ class EditText(TextView):
         self.on_editor_action = on_editor_action
         self.selection = (len(text), len(text))
         self.on_text_changed = on_text_changed
+        self._on_next_edit: list[Callable[[], None]] = []
+
+    def call_on_next_edit(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once, at the next change of the text (the selection toolbar closes when
+        the user types over the selection, as the framework's action mode does)."""
+        self._on_next_edit.append(callback)
+
+    def _edited(self) -> None:
+        pending, self._on_next_edit = self._on_next_edit, []
+        for callback in pending:
+            callback()
 
     # text changes go through set_text so listeners and the cursor follow
     def __setattr__(self, name: str, value: Any) -> None:
@@ -179,6 +190,8 @@ class EditText(TextView):
         old = self.__dict__.get("_p_text", "")
         View.text.__set__(self, value)
         self.selection = (len(value), len(value))
+        if value != old and self.__dict__.get("_on_next_edit"):
+            self._edited()
         if notify and value != old and self.on_text_changed is not None:
             call_back(self.on_text_changed, self, value)
 
@@ -207,6 +220,8 @@ class EditText(TextView):
         old = t
         View.text.__set__(self, new)
         self.selection = (a + len(s), a + len(s))
+        if new != old and self._on_next_edit:
+            self._edited()
         if new != old and self.on_text_changed is not None:
             call_back(self.on_text_changed, self, new)
 
@@ -492,13 +507,19 @@ class CompoundButton(TextView):
 
 
 class CheckBox(CompoundButton):
+    """`tint`, when set, colours the box in both states (an app's own button tint, e.g.
+    Tasks.org's priority colours)."""
+
     a11y_class = "android.widget.CheckBox"
+    tint = Prop(None, layout=False)
 
     def control_size(self) -> tuple[int, int]:
         return (dp(24), dp(24))
 
     def draw_control(self, canvas: skia.Canvas, r: Rect) -> None:
         color = (theme.PRIMARY if self.checked else theme.CONTROL_OFF) if self.enabled else theme.DISABLED_TEXT
+        if self.tint is not None and self.enabled:
+            color = self.tint
         draw_icon(canvas, "check_box" if self.checked else "check_box_outline", r, color)
 
 

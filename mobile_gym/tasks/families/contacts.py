@@ -93,7 +93,7 @@ class ContactsAddContact(_Contacts):
     android_world_name = "ContactsAddContact"
     complexity = 1.2
     difficulty, optimal_steps = "easy", 5
-    tags = ("contacts", "easy")
+    tags = ("contacts", "data_entry", "easy")
     template = "Create a new contact for {name}. Their number is {number}."
 
     def sample(self, rng: np.random.Generator) -> ContactParams:
@@ -116,7 +116,7 @@ class ContactsNewContactDraft(_Contacts):
     android_world_name = "ContactsNewContactDraft"
     complexity = 1.2
     difficulty, optimal_steps = "easy", 6
-    tags = ("contacts", "ui_state", "easy")
+    tags = ("contacts", "data_entry", "ui_state", "easy")
     template = ("Go to the new contact screen and enter the following details: First Name: {first}, "
                 "Last Name: {last}, Phone: {phone}, Phone Label: {phone_label}. Do NOT hit save.")
 

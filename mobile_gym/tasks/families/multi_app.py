@@ -71,7 +71,7 @@ class MarkorCreateNoteFromClipboard(TaskFamily):
     app = "markor"
     complexity = 1.4
     difficulty, optimal_steps = "medium", 7
-    tags = ("markor", "clipboard", "medium")
+    tags = ("markor", "data_entry", "clipboard", "medium")
     template = ("Create a note in Markor named {file_name}. Perform a paste operation in the note and "
                 "save the note.")
     types_text = True
@@ -103,7 +103,7 @@ class MarkorCreateNoteAndSms(TaskFamily):
     apps = ("sms",)
     complexity = 1.8
     difficulty, optimal_steps = "hard", 9
-    tags = ("markor", "sms", "multi_app", "hard")
+    tags = ("markor", "composite", "sms", "multi_app", "hard")
     template = ("Create a new note in Markor named {file_name} with the following text: {text}. Share the "
                 "entire content of the note with the phone number {number} via SMS using Simple SMS Messenger")
     types_text = True
@@ -154,7 +154,7 @@ class TurnOnWifiAndOpenApp(TaskFamily):
     apps = ("contacts",)
     complexity = 2.0
     difficulty, optimal_steps = "easy", 4
-    tags = ("settings", "multi_app", "easy")
+    tags = ("settings", "composite", "multi_app", "easy")
     template = "Turn on Wi-Fi and open {app_name}."
     words = tuple(a.label for a in OPEN_APPS)
 

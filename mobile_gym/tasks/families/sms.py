@@ -129,7 +129,7 @@ class SimpleSmsSend(_Sms):
     name = "SimpleSmsSend"
     android_world_name = "SimpleSmsSend"
     difficulty, optimal_steps = "medium", 6
-    tags = ("sms", "medium")
+    tags = ("sms", "data_entry", "medium")
     template = "Send a text message using Simple SMS Messenger to {number} with message: {message}"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:
@@ -143,7 +143,7 @@ class SimpleSmsReply(_Sms):
     name = "SimpleSmsReply"
     android_world_name = "SimpleSmsReply"
     difficulty, optimal_steps = "easy", 4
-    tags = ("sms", "easy")
+    tags = ("sms", "data_entry", "easy")
     template = "Reply to {number} with message: {message} in Simple SMS Messenger"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:
@@ -168,7 +168,7 @@ class SimpleSmsReplyMostRecent(_Sms):
     name = "SimpleSmsReplyMostRecent"
     android_world_name = "SimpleSmsReplyMostRecent"
     difficulty, optimal_steps = "medium", 5
-    tags = ("sms", "medium")
+    tags = ("sms", "data_entry", "medium")
     template = "Reply to the most recent text message using Simple SMS Messenger with message: {message}"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:
@@ -185,7 +185,7 @@ class SimpleSmsSendClipboardContent(_Sms):
     name = "SimpleSmsSendClipboardContent"
     android_world_name = "SimpleSmsSendClipboardContent"
     difficulty, optimal_steps = "easy", 6
-    tags = ("sms", "clipboard", "easy")
+    tags = ("sms", "data_entry", "clipboard", "easy")
     template = "Send a message to {number} with the clipboard content in Simple SMS Messenger"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:
@@ -201,7 +201,7 @@ class SimpleSmsSendReceivedAddress(_Sms):
     android_world_name = "SimpleSmsSendReceivedAddress"
     complexity = 1.8
     difficulty, optimal_steps = "medium", 9
-    tags = ("sms", "contacts", "clipboard", "medium")
+    tags = ("sms", "data_entry", "contacts", "clipboard", "medium")
     template = "Text the address of the event to {name1} that {name2} just sent me in Simple SMS Messenger"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:
@@ -224,7 +224,7 @@ class SimpleSmsResend(_Sms):
     name = "SimpleSmsResend"
     android_world_name = "SimpleSmsResend"
     difficulty, optimal_steps = "medium", 6
-    tags = ("sms", "contacts", "clipboard", "medium")
+    tags = ("sms", "data_entry", "contacts", "clipboard", "medium")
     template = "Resend the message I just sent to {name} in Simple SMS Messenger"
 
     def sample(self, rng: np.random.Generator) -> SmsParams:

@@ -8,12 +8,12 @@ from dataclasses import replace
 from functools import partial
 
 import pytest
-from tests.suite.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 from mobile_gym.apps import broccoli as model
 from mobile_gym.apps.markor import NOTEBOOK
 from mobile_gym.tasks.families import broccoli as fam
 from mobile_gym.tasks.families import broccoli_data as bd
+from tests.tasks.families.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 NAMES = [F.name for F in fam.FAMILIES]
 

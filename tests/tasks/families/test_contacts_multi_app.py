@@ -6,11 +6,11 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from tests.suite.helpers import make_env, noop, oracle_episodes, run_oracle, shell
 
 from mobile_gym.apps import contacts as contacts_app
 from mobile_gym.apps import sms as sms_app
 from mobile_gym.tasks.families import markor_data as md
+from tests.tasks.families.helpers import make_env, noop, oracle_episodes, run_oracle, shell
 
 FAMILIES = ["ContactsAddContact", "ContactsNewContactDraft", "MarkorCreateNoteFromClipboard",
             "MarkorCreateNoteAndSms", "TurnOnWifiAndOpenApp"]

@@ -7,10 +7,10 @@ import shlex
 from functools import partial
 
 import pytest
-from tests.suite.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 from mobile_gym.apps import expense as model
 from mobile_gym.tasks.families import expense_data as ed
+from tests.tasks.families.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 ADD = ["ExpenseAddSingle", "ExpenseAddMultiple", "ExpenseAddMultipleFromMarkor"]
 DELETE = ["ExpenseDeleteSingle", "ExpenseDeleteMultiple", "ExpenseDeleteMultiple2",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mobile_gym import apps
 from mobile_gym.tasks import registry
 from tests.tasks.families.helpers import (
     make_env,
@@ -63,15 +64,12 @@ def test_the_check_reads_the_setting_and_a_wrong_value_fails(name):
 
 def test_open_app_needs_the_named_app_in_front():
     # a wrong app in front ends the episode as a failure; the named one succeeds
-    from mobile_gym import apps
-
-    components = {r.package: f"{r.package}/{r.launcher_activity or r.main_activity}"
-                  for r in apps.installed_by_default()}
     env = make_env("OpenApp")
     try:
         env.reset(seed=0)
         want = env.family.params(0).package
-        other = next(p for p in sorted(components) if p != want)
+        components = {r.package: r.component for r in apps.installed_by_default()}
+        other = next(p for p in components if p != want)
         shell(env, f"am start -n {components[other]}")
         _, _, terminated, _, info = noop(env)
         assert terminated and info["episode_end"] == "failure" and not info["success"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from tests.suite.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 from mobile_gym.apps import sms as sms_app
+from tests.tasks.families.helpers import make_env, noop, oracle_episodes, random_agent_on, shell
 
 FAMILIES = ["SimpleSmsSend", "SimpleSmsReply", "SimpleSmsReplyMostRecent", "SimpleSmsSendClipboardContent",
             "SimpleSmsSendReceivedAddress", "SimpleSmsResend"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from tests.apps.conftest import UI, check_key_screen
 
 from mobile_gym.apps import broccoli as model
+from tests.sim.apps.conftest import UI, check_key_screen
 
 PKG = model.APP.package
 
