@@ -78,8 +78,8 @@ def main() -> None:
     parser.add_argument("--task", action="append", help="task id or path (repeatable); default: "
                         "MobileEnv/CalendarOpenEditor-v0, MobileEnv/Calendar-v0, MobileEnv/MarkorEditNote-v0, "
                         "MobileEnv/ExpenseDeleteMultiple2-v0, MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0, "
-                        "MobileEnv/SimpleSmsSend-v0, MobileEnv/TasksHighPriorityTasks-v0 and "
-                        "MobileEnv/NotesTodoItemCount-v0")
+                        "MobileEnv/SimpleSmsSend-v0, MobileEnv/TasksHighPriorityTasks-v0, "
+                        "MobileEnv/NotesTodoItemCount-v0 and MobileEnv/SportsTrackerActivityDuration-v0")
     parser.add_argument("--steps", type=whole_number("--steps", 1), default=3000)
     parser.add_argument("--vector-steps", type=whole_number("--vector-steps", 1), default=1000,
                         help="steps per env in vector runs")
@@ -89,7 +89,7 @@ def main() -> None:
     tasks = args.task or ["MobileEnv/CalendarOpenEditor-v0", "MobileEnv/Calendar-v0", "MobileEnv/MarkorEditNote-v0",
                           "MobileEnv/ExpenseDeleteMultiple2-v0", "MobileEnv/RecipeDeleteMultipleRecipesWithNoise-v0",
                           "MobileEnv/SimpleSmsSend-v0", "MobileEnv/TasksHighPriorityTasks-v0",
-                          "MobileEnv/NotesTodoItemCount-v0"]
+                          "MobileEnv/NotesTodoItemCount-v0", "MobileEnv/SportsTrackerActivityDuration-v0"]
     size = tuple(int(v) for v in args.size.lower().split("x"))
     all_keys = ("pixels", "view_hierarchy", "instruction")
     full_name = "full (pixels+hierarchy+engine)"

@@ -27,6 +27,7 @@ from lxml import etree
 
 from mobile_gym.apps import calendar as calendar_app
 from mobile_gym.apps import expense as expense_app
+from mobile_gym.apps import opentracks as opentracks_app
 from mobile_gym.apps import tasks as tasks_app
 from mobile_gym.device.sim_device import SimDevice
 
@@ -350,6 +351,48 @@ def _seed_broccoli(d: Driver) -> None:
             raise RuntimeError(f"seeding {row[0]!r} failed: {err}")
 
 
+# -- OpenTracks ---------------------------------------------------------------------------------
+
+def _ot_track(name: str, category: str, start: int, minutes: int, meters: float,
+              description: str = "") -> opentracks_app.Track:
+    ms = minutes * opentracks_app.MINUTE_MS
+    return opentracks_app.Track(name=name, category=category, activity_type=category,
+                                starttime=start, stoptime=start + ms, totaldistance=meters,
+                                totaltime=ms, movingtime=ms, description=description,
+                                avgspeed=meters / (minutes * 60), maxspeed=meters / (minutes * 40),
+                                elevationgain=120.0)
+
+
+OT_TRACKS = [
+    _ot_track("Lakeside", "walking", 1697362200000, 42, 3410.0),
+    _ot_track("Evening Run", "running", 1697306700000, 95, 12340.0, "Along the river"),
+    _ot_track("Ridge line", "hiking", 1697180400000, 210, 14800.0),
+    _ot_track("Commute", "biking", 1697007600000, 35, 9870.0),
+    _ot_track("Harbour", "running", 1696500000000, 48, 8020.0, "Tired legs"),
+    _ot_track("Old town", "walking", 1695800000000, 12, 430.0),
+]
+
+
+def opentracks_prompt(d: Driver) -> None:
+    d.tap(desc=opentracks_app.APP.label)
+
+
+def opentracks_list(d: Driver) -> None:
+    opentracks_prompt(d)
+    d.tap(text="Allow")
+    sql = shlex.quote(opentracks_app.reset_sql(OT_TRACKS))
+    code, _out, err = d.device.shell(f"sqlite3 {opentracks_app.DB_PATH} {sql}")
+    if code != 0:
+        raise RuntimeError(f"seeding tracks failed: {err}")
+    d.home()
+    d.tap(desc=opentracks_app.APP.label)
+
+
+def opentracks_stats(d: Driver) -> None:
+    opentracks_list(d)
+    d.tap(text="Evening Run")
+
+
 def broccoli_list(d: Driver) -> None:
     _seed_broccoli(d)
     d.tap(desc="Broccoli")
@@ -575,6 +618,10 @@ SHOTS: list[Shot] = [
     Shot("joplin_notes", "Joplin", "Note list of a notebook (to-dos with their checkboxes)", joplin_notes),
     Shot("joplin_side_menu", "Joplin", "Side menu with the notebooks", joplin_side_menu),
     Shot("joplin_note", "Joplin", "Note screen: title and Markdown body", joplin_note),
+    Shot("opentracks_prompt", "OpenTracks", "First-run nearby-devices prompt", opentracks_prompt),
+    Shot("opentracks_list", "OpenTracks", "Track list (date, time, time and distance, category)",
+         opentracks_list),
+    Shot("opentracks_stats", "OpenTracks", "A track's statistics page", opentracks_stats),
 ]
 
 

@@ -86,7 +86,12 @@ def fail(message: str) -> bytes:
 
 def shell_packet(kind: int, data: bytes) -> bytes:
     """One shell v2 packet: id (u8) + length (u32 LE) + data."""
-    return struct.pack("<BI", kind, len(data)) + data
+    return shell_packet_header(kind, len(data)) + data
+
+
+def shell_packet_header(kind: int, length: int) -> bytes:
+    """The 5-byte header of a shell v2 packet: id (u8) + length (u32 LE)."""
+    return struct.pack("<BI", kind, length)
 
 
 def sync_header(ident: bytes, value: int) -> bytes:

@@ -146,6 +146,9 @@ class AdbServer:
                     return
                 continue
             conn.settimeout(None)
+            # Replies go out as several writes (OKAY, then data); without NODELAY, Nagle holds the
+            # second one until the client's delayed ACK, up to 40 ms per request.
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             t = threading.Thread(target=self._serve, args=(conn,), daemon=True, name="adb-serve-conn")
             with self._guard:
                 self._conns.add(conn)

@@ -16,7 +16,15 @@ import threading
 from typing import TYPE_CHECKING
 
 from mobile_gym.adb_serve.logcat_stream import follow, streaming_logcat
-from mobile_gym.adb_serve.protocol import SHELL_EXIT, SHELL_STDERR, SHELL_STDOUT, fail, okay, shell_packet
+from mobile_gym.adb_serve.protocol import (
+    SHELL_EXIT,
+    SHELL_STDERR,
+    SHELL_STDOUT,
+    fail,
+    okay,
+    shell_packet,
+    shell_packet_header,
+)
 from mobile_gym.adb_serve.slots import DeviceSlot
 
 if TYPE_CHECKING:
@@ -51,6 +59,18 @@ def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tu
     except Exception as exc:  # noqa: BLE001 - a command must not take the server down
         reason = android.storage.device_text(str(exc))  # never the storage's host folder
         return 255, b"", f"adb-serve: the device shell failed on {cmd!r}: {type(exc).__name__}: {reason}\n".encode()
+
+
+def _send_packet(sock: socket.socket, kind: int, data: memoryview) -> None:
+    """One v2 packet, header and payload in one system call and without copying the payload
+    (a raw screencap is 10 MB); a partial send is finished with sendall."""
+    header = shell_packet_header(kind, len(data))
+    sent = sock.sendmsg([header, data])
+    if sent < len(header):
+        sock.sendall(header[sent:])
+        sock.sendall(data)
+    elif sent < len(header) + len(data):
+        sock.sendall(data[sent - len(header):])
 
 
 def parse_shell_service(service: str) -> tuple[list[str], str]:
@@ -88,9 +108,9 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threa
         return
     code, out, err = slot.run(lambda android: run_command(android, cmd, merge_stderr=not v2))
     if v2:
-        packets = [shell_packet(SHELL_STDOUT, out[i:i + _CHUNK]) for i in range(0, len(out), _CHUNK)]
-        packets += [shell_packet(SHELL_STDERR, err[i:i + _CHUNK]) for i in range(0, len(err), _CHUNK)]
-        packets.append(shell_packet(SHELL_EXIT, bytes([code & 0xFF])))
-        sock.sendall(b"".join(packets))
+        for kind, data in ((SHELL_STDOUT, memoryview(out)), (SHELL_STDERR, memoryview(err))):
+            for i in range(0, len(data), _CHUNK):
+                _send_packet(sock, kind, data[i:i + _CHUNK])
+        sock.sendall(shell_packet(SHELL_EXIT, bytes([code & 0xFF])))
     else:
         sock.sendall(out + err)

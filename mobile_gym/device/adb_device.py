@@ -12,6 +12,17 @@ What each call sends (adb.md sections 4, 9-11):
   snapshot        not available over plain adb: returns None; restore(None) does nothing and
                   the task's reset steps must bring the app back to its start state
 
+Talking to the server: given `host`/`port` (not `adb_device=`), the hot calls (every shell
+command, screenshot, dump, logcat, input) go through `adb_wire.AdbWire`: one TCP connection
+per command with the transport switch and the service in one write, shell v2 for exit codes,
+no per-close sleep. The reads of one step are batched: the first of screenshot /
+view_hierarchy / logcat after a write (touch, key, text, shell, push, advance) runs one shell
+command, `screencap` (raw RGBA, not PNG) + the dump (`uiautomator dump` to a file, then `cat`
+in the same command) + `logcat -d`, separated by a random marker line; later reads in the same
+span are answered from it (the frame and dump until the next write or `bundle_max_age`
+seconds, the log lines once). A part not read in the previous span is left out of the next
+command. Sync (pull/push/ls) uses adbutils. An `adb_device=` passed in is used as before.
+
 Every adb call is retried (`retries`, `retry_delay`); when a call still fails, DeviceError
 names the serial, the call and the last error. No call ever restarts the adb server. Every
 socket to the server has a timeout (`timeout`, 30 s), so a server or device that stops answering
@@ -24,13 +35,16 @@ from __future__ import annotations
 
 import io
 import re
+import secrets
 import stat
+import struct
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
 
+from mobile_gym.device.adb_wire import AdbWire
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
 
 T = TypeVar("T")
@@ -107,6 +121,7 @@ class AdbDevice:
         timeout: float = 30.0,
         adb_device: Any = None,
         sleep: Callable[[float], None] = time.sleep,
+        bundle_max_age: float = 0.2,
     ) -> None:
         self.retries = max(1, int(retries))
         self.retry_delay = float(retry_delay)
@@ -118,6 +133,11 @@ class AdbDevice:
         self._log_since: float | None = None
         self._log_boundary: set[LogLine] = set()
         self._size: tuple[int, int] | None = None
+        self._wire: AdbWire | None = None
+        self.bundle_max_age = float(bundle_max_age)
+        self._bundle: _Bundle | None = None
+        self._wanted = {"frame", "xml", "log"}  # parts the next batched read fetches
+        self._used: set[str] = set()  # parts read from the current bundle
         if adb_device is not None:
             self._dev = adb_device
             self.serial = serial or getattr(adb_device, "serial", "?")
@@ -126,6 +146,7 @@ class AdbDevice:
             client = bounded_client(self.timeout, **kwargs)
             self.serial = serial or self._only_serial(client)
             self._dev = client.device(self.serial)
+            self._wire = AdbWire(self.serial, host or "127.0.0.1", port or 5037, timeout=self.timeout)
         self._call("get-state", lambda: self._dev.get_state())
         self._init_log_cursor()
 
@@ -157,7 +178,40 @@ class AdbDevice:
             f"{type(last).__name__}: {last}") from last
 
     def _sh(self, cmd: str) -> str:
+        wire = self._wire
+        if wire is not None:
+            def run() -> str:
+                result = wire.shell(cmd)
+                return (result.stdout + result.stderr).decode("utf-8", "replace").strip()
+
+            return self._call(f"shell {cmd!r}", run)
         return self._call(f"shell {cmd!r}", lambda: self._dev.shell(cmd, timeout=self.timeout))
+
+    def _write(self) -> None:
+        """Something may change the screen or the log: the batched reads are stale now."""
+        if self._bundle is not None:
+            self._wanted = set(self._used) or {"frame"}
+            self._bundle = None
+
+    def _read(self, part: str) -> Any:
+        """One part ("frame", "xml" or "log") of the batched read, fetching it when needed."""
+        if self._wire is None:
+            raise AssertionError("batched reads need the adb wire client")
+        bundle = self._bundle
+        if (bundle is None or part not in bundle.parts or part in bundle.taken
+                or time.monotonic() - bundle.at > self.bundle_max_age):
+            if bundle is not None:
+                self._wanted |= self._used
+            self._wanted.add(part)
+            wanted = set(self._wanted)
+            since = self._log_since or 0.0
+            bundle = self._call("batched screencap/uiautomator dump/logcat",
+                                lambda: _fetch_bundle(self._wire, wanted, since))  # type: ignore[arg-type]
+            self._bundle, self._used = bundle, set()
+        self._used.add(part)
+        if part == "log":
+            bundle.taken.add("log")  # log lines are handed out once
+        return bundle.parts[part]
 
     # ------------------------------------------------------------------ Device protocol
     @property
@@ -172,6 +226,17 @@ class AdbDevice:
         return self._size
 
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
+        if self._wire is not None:
+            rgba = self._read("frame")
+            key = f"frame@{size}"
+            assert self._bundle is not None
+            if key not in self._bundle.parts:  # one resize per size and batch
+                if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
+                    import cv2
+
+                    rgba = cv2.resize(rgba, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
+                self._bundle.parts[key] = np.ascontiguousarray(rgba[:, :, :3])
+            return self._bundle.parts[key].copy()
         image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
         frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
         if size is not None and (frame.shape[1], frame.shape[0]) != tuple(size):
@@ -182,6 +247,9 @@ class AdbDevice:
         return np.ascontiguousarray(frame)
 
     def view_hierarchy(self) -> str:
+        if self._wire is not None:
+            return self._read("xml")
+
         def dump() -> str:
             out = self._dev.shell(f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH}", timeout=self.timeout)
             if "ERROR" in out or "dumped to" not in out:
@@ -206,17 +274,21 @@ class AdbDevice:
             event = "UP"
         else:
             return
+        self._write()
         self._sh(f"input motionevent {event} {int(x)} {int(y)}")
         self._pressed = down
 
     def key(self, name: str) -> None:
         if name not in KEYCODES:
             raise InvalidInputError(f"unknown key {name!r}; expected one of {KEY_NAMES}")
+        self._write()
         self._sh(f"input keyevent {KEYCODES[name]}")
 
     def input_text(self, text: str) -> None:
         if text:
-            self._sh(f"input text {escape_input_text(text)}")
+            escaped = escape_input_text(text)
+            self._write()
+            self._sh(f"input text {escaped}")
 
     def shell(self, cmd: str) -> tuple[int, str, str]:
         """(exit code, stdout, stderr) over shell protocol v2 where the device offers it.
@@ -224,6 +296,12 @@ class AdbDevice:
         Over v1 (old devices) stderr is merged into stdout, and adbutils learns the exit code
         from an `echo` appended to the command line, which a line ending in `exit N` never runs.
         """
+        self._write()
+        wire = self._wire
+        if wire is not None:
+            result = self._call(f"shell {cmd!r}", lambda: wire.shell(cmd))
+            return (result.code, result.stdout.decode("utf-8", "replace"),
+                    result.stderr.decode("utf-8", "replace"))
         if self._shell_v2 is None:
             features = self._call("read the device features", lambda: self._dev.get_features())
             self._shell_v2 = "shell_v2" in str(features).split(",")
@@ -248,7 +326,10 @@ class AdbDevice:
 
     def logcat(self) -> list[LogLine]:
         since = self._log_since or 0.0
-        text = self._sh(f"logcat -d -v epoch -T {since:.3f}")
+        if self._wire is not None:
+            text = self._read("log")
+        else:
+            text = self._sh(f"logcat -d -v epoch -T {since:.3f}")
         fresh = [line for line in parse_epoch_logcat(text)
                  if line.time >= since and line not in self._log_boundary]
         if fresh:
@@ -269,6 +350,7 @@ class AdbDevice:
 
     def push(self, path: str, data: bytes) -> None:
         parent = path.rsplit("/", 1)[0] or "/"
+        self._write()
         self._sh(f"mkdir -p {parent}")
         self._call(f"push {path}", lambda: self._dev.sync.push(io.BytesIO(bytes(data)), path, mode=0o644))
 
@@ -300,6 +382,7 @@ class AdbDevice:
         return f"{package}/{activity}"
 
     def advance(self, seconds: float) -> None:
+        self._write()
         if seconds > 0:
             self._sleep(seconds)
 
@@ -309,6 +392,7 @@ class AdbDevice:
     def restore(self, snapshot: Any) -> None:
         if snapshot is not None:
             raise DeviceError(f"adb device {self.serial}: restore() got a snapshot it cannot use: {snapshot!r}")
+        self._write()
 
     def close(self) -> None:
         if self._pressed and not self._closed:
@@ -317,3 +401,67 @@ class AdbDevice:
             except DeviceError:
                 pass
         self._closed = True
+
+
+class _Bundle:
+    """The parts of one batched read ("frame": RGBA array, "xml": str, "log": logcat text)."""
+
+    def __init__(self, parts: dict[str, Any]) -> None:
+        self.parts = parts
+        self.at = time.monotonic()
+        self.taken: set[str] = set()
+
+
+def parse_raw_screencap(data: bytes | memoryview) -> np.ndarray:
+    """`screencap` output without -p (width, height, format u32 LE [, colorspace], RGBA_8888 rows)
+    as an (H, W, 4) uint8 view; ValueError when the header or the size does not fit."""
+    if len(data) < 12:
+        raise ValueError(f"screencap output of {len(data)} bytes has no header")
+    width, height, fmt = struct.unpack_from("<III", data, 0)
+    if fmt not in (1, 2):  # RGBA_8888, RGBX_8888: the same four bytes per pixel
+        raise ValueError(f"screencap pixel format {fmt}, expected 1 (RGBA_8888) or 2 (RGBX_8888)")
+    header = len(data) - width * height * 4
+    if header not in (12, 16) or width == 0 or height == 0:
+        raise ValueError(f"screencap output of {len(data)} bytes does not fit a {width}x{height} RGBA frame")
+    return np.frombuffer(data, dtype=np.uint8, offset=header).reshape(height, width, 4)
+
+
+def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
+    """Run the batched read command for the `wanted` parts and split its stdout at the markers."""
+    marker = f"mobile_gym_{secrets.token_hex(8)}"
+    sep = b"\n" + marker.encode() + b"\n"
+    pieces = []
+    if "frame" in wanted:
+        pieces.append("screencap")
+    if "xml" in wanted:
+        pieces.append(f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH} >/dev/null; cat {DUMP_PATH}")
+    if "log" in wanted:
+        pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
+    order = [p for p in ("frame", "xml", "log") if p in wanted]
+    result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}")
+    chunks = _split_views(result.stdout, sep)  # views, not copies: the frame is 10 MB
+    if len(chunks) != len(order) + 1 or len(chunks[-1]):
+        raise RuntimeError(f"batched read: expected {len(order)} marked parts in the output, got "
+                           f"{len(chunks) - 1}; stderr {result.stderr[:200]!r}")
+    parts: dict[str, Any] = {}
+    for name, chunk in zip(order, chunks, strict=False):
+        if name == "frame":
+            parts[name] = parse_raw_screencap(chunk)
+        elif name == "xml":
+            xml = bytes(chunk).decode("utf-8")
+            if not xml.lstrip().startswith("<?xml"):
+                raise RuntimeError(f"uiautomator dump gave no XML: {xml[:60]!r} {result.stderr[:200]!r}")
+            parts[name] = xml
+        else:
+            parts[name] = bytes(chunk).decode("utf-8", "replace")
+    return _Bundle(parts)
+
+
+def _split_views(data: bytes | bytearray, sep: bytes) -> list[memoryview]:
+    """`data.split(sep)` as memoryviews into `data`."""
+    view, out, start = memoryview(data), [], 0
+    while (at := data.find(sep, start)) >= 0:
+        out.append(view[start:at])
+        start = at + len(sep)
+    out.append(view[start:])
+    return out

@@ -39,6 +39,18 @@ def one(adb_env, monkeypatch):
 
 
 @pytest.fixture
+def adb_dev(one):
+    """(AdbDevice, server, sim): mobile_gym's adb backend on the one-device server, waits as device time."""
+    from mobile_gym.device.adb_device import AdbDevice
+
+    server, sim = one
+    dev = AdbDevice("emulator-5554", host="127.0.0.1", port=server.port, retries=1,
+                    sleep=lambda s: server.advance("emulator-5554", s))
+    yield dev, server, sim
+    dev.close()
+
+
+@pytest.fixture
 def two(adb_env):
     """(server, [sim, sim]) with emulator-5554 and emulator-5556."""
     sims = [SimDevice(seed=k, name=s) for k, s in enumerate(SERIALS)]

@@ -6,19 +6,9 @@ import numpy as np
 import pytest
 
 from mobile_gym.device import Device
-from mobile_gym.device.adb_device import AdbDevice
 
 CAL = "com.simplemobiletools.calendar.pro"
 LAUNCHER = "com.google.android.apps.nexuslauncher"
-
-
-@pytest.fixture
-def adb_dev(one):
-    server, sim = one
-    dev = AdbDevice("emulator-5554", host="127.0.0.1", port=server.port, retries=1,
-                    sleep=lambda s: server.advance("emulator-5554", s))
-    yield dev, server, sim
-    dev.close()
 
 
 def test_tap_a_launcher_icon_and_see_the_app(adb_dev):
@@ -107,4 +97,6 @@ def test_mobile_env_with_the_adb_backend(one):
     finally:
         env.close()
     sent = " ".join(server.requests)
-    assert "shell:input motionevent DOWN" in sent and "uiautomator dump" in sent and "sync:" in sent
+    # the hot calls go over shell v2 (adb_wire); the dump is read with `cat` in the batched read
+    assert "shell,v2,raw:input motionevent DOWN" in sent and "uiautomator dump" in sent
+    assert "screencap;" in sent and "logcat -d -v epoch" in sent

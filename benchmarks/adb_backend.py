@@ -1,0 +1,149 @@
+"""Env steps/s on backend="adb" through adb-serve in this process, and per-operation latency.
+
+An AdbServer serves one SimDevice on 127.0.0.1 (an ephemeral port, clock=0.0 so waits are
+device time). MobileEnv(backend="adb") talks to it over loopback TCP with random actions.
+Per-op medians (ms): a raw socket `host:version` request (connect, request, reply, close: the
+floor any adb request pays), an AdbDevice shell round trip (`echo hi`), screenshot at the obs
+size, view_hierarchy, logcat (each after an `advance(0)`, so each fetches; with the batched
+reads the first read of a step fetches all parts that the previous step read), a touch
+down+up, a whole observation (advance + the three reads), a second screenshot in the same step
+(answered from the batch), and the same reads on the SimDevice directly; the overhead column
+is op - raw `host:version`.
+
+Prints a table and writes benchmarks/results/adb_backend.json.
+    python benchmarks/adb_backend.py [--task OpenApp] [--steps 300] [--repeat 30] [--profile]
+                                     [--obs-keys pixels,view_hierarchy,instruction]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+RESULTS = HERE / "results" / "adb_backend.json"
+SERIAL = "emulator-5554"
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    """Median milliseconds of `fn()` over `repeat` calls (after one warm-up call)."""
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1e3)
+    return round(statistics.median(samples), 3)
+
+
+def raw_host_version(port: int) -> None:
+    """One `host:version` request on a fresh socket, read to the end."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5.0) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.sendall(b"000chost:version")
+        got = b""
+        while len(got) < 12:
+            chunk = sock.recv(64)
+            if not chunk:
+                break
+            got += chunk
+    if not got.startswith(b"OKAY"):
+        raise RuntimeError(f"host:version answered {got!r}")
+
+
+def main(task: str, steps: int, repeat: int, profile: bool,
+         obs_keys: tuple[str, ...] = ("pixels", "view_hierarchy", "instruction")) -> dict[str, object]:
+    os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # never start a real adb server
+    os.environ.setdefault("HOME", tempfile.mkdtemp(prefix="adb_backend_bench_"))
+    from mobile_gym.adb_serve import AdbServer
+    from mobile_gym.bench import measure_env
+    from mobile_gym.device.adb_device import AdbDevice
+    from mobile_gym.device.sim_device import SimDevice
+    from mobile_gym.env import MobileEnv
+
+    sim = SimDevice(seed=0)
+    out: dict[str, object] = {"python": platform.python_version(), "machine": platform.machine(),
+                              "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2),
+                              "task": task, "steps": steps, "repeat": repeat,
+                              "obs_keys": list(obs_keys)}
+    with AdbServer({SERIAL: sim}, clock=0.0) as server:
+        port = server.port
+
+        def advance(seconds: float) -> None:
+            server.advance(SERIAL, seconds)
+
+        kwargs = {"host": "127.0.0.1", "port": port, "retries": 1, "sleep": advance}
+
+        def make_env() -> MobileEnv:
+            return MobileEnv(task, backend="adb", serial=SERIAL, device_kwargs=kwargs,
+                             obs_keys=obs_keys)
+
+        if profile:
+            from pyinstrument import Profiler
+
+            profiler = Profiler(interval=0.0005)
+            profiler.start()
+            measure_env(make_env, max(steps // 5, 20))
+            profiler.stop()
+            print(profiler.output_text(unicode=False, color=False, show_all=False))
+        cpu0 = time.process_time()
+        out["env"] = env = measure_env(make_env, steps)
+        # CPU seconds of this process (client and in-process server) per step: the load on a
+        # shared machine stretches wall time, not this
+        env["cpu_ms_per_step"] = round(1e3 * (time.process_time() - cpu0) / steps, 2)
+
+        dev = AdbDevice(SERIAL, **kwargs)
+        ops = {
+            "raw_host_version": lambda: raw_host_version(port),
+            "shell_echo": lambda: dev.shell("echo hi"),
+            # advance(0) first: a write, so each read below fetches from the server
+            "screenshot_270x600": lambda: (dev.advance(0.0), dev.screenshot((270, 600))),
+            "view_hierarchy": lambda: (dev.advance(0.0), dev.view_hierarchy()),
+            "logcat": lambda: (dev.advance(0.0), dev.logcat()),
+            "touch_down_up": lambda: (dev.touch(540, 1200, True), dev.touch(540, 1200, False)),
+            "observe_step": lambda: (dev.advance(0.0), dev.screenshot((270, 600)), dev.view_hierarchy(),
+                                     dev.logcat()),
+            "screenshot_again_same_step": lambda: dev.screenshot((270, 600)),
+        }
+        latency = {name: timed(fn, repeat) for name, fn in ops.items()}
+        dev.close()
+        latency["direct_sim_screenshot_270x600"] = timed(lambda: sim.screenshot((270, 600)), repeat)
+        latency["direct_sim_view_hierarchy"] = timed(lambda: sim.view_hierarchy(), repeat)
+    floor = latency["raw_host_version"]
+    out["latency_ms"] = latency
+    out["overhead_vs_raw_ms"] = {k: round(v - floor, 3) for k, v in latency.items()
+                                 if k != "raw_host_version" and not k.startswith("direct_")}
+    print(f"env {task} on backend=adb via adb-serve: {out['env']['steps_per_s']} steps/s "  # type: ignore[index]
+          f"({out['env']['steps_per_s_excluding_resets']} excluding resets; "  # type: ignore[index]
+          f"{out['env']['cpu_ms_per_step']} CPU ms per step incl. the server)")  # type: ignore[index]
+    print(f"{'operation':32} {'median ms':>10} {'- raw ms':>10}")
+    for name, ms in latency.items():
+        extra = out["overhead_vs_raw_ms"].get(name, "")  # type: ignore[union-attr]
+        print(f"{name:32} {ms:10.3f} {extra!s:>10}")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    print(f"wrote {RESULTS}")
+    return out
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--task", default="OpenApp")
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--obs-keys", default="pixels,view_hierarchy,instruction",
+                        help="comma-separated observation keys of the env")
+    parser.add_argument("--profile", action="store_true", help="pyinstrument profile of a short run first")
+    args = parser.parse_args()
+    main(args.task, args.steps, args.repeat, args.profile, tuple(args.obs_keys.split(",")))
