@@ -383,6 +383,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     fams = [r for r in rows if r["kind"] == "family"]
     aw = sum(r["android_world_name"] is not None for r in fams)
     print(f"{len(fams)} templated families, {aw} of them AndroidWorld task equivalents")
+    print("limit: the step limit in raw env steps (a TapGrid tap or an ElementActions click is "
+          "2 or more; info['env_steps'] counts raw steps, info['agent_steps'] wrapper steps)")
     return 0
 
 

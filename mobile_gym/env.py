@@ -283,6 +283,26 @@ class MobileEnv(gym.Env[dict, dict]):
             self._window = None
         super().close()
 
+    # ------------------------------------------------------------------ copying
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle / deepcopy state: an env that has not started a device yet (before the first
+        reset, or after close). The compiled event engine is dropped and rebuilt from the task.
+        A live device (a whole simulated phone, or an adb connection) is not copied."""
+        if self._device is not None:
+            raise TypeError(
+                "cannot copy or pickle a MobileEnv with a live device (created by reset()): the "
+                "device is a running phone or adb connection, not plain data. Copy or pickle the "
+                "env before reset() or after close(), or rebuild one with MobileEnv(**env.make_kwargs())")
+        state = dict(self.__dict__)
+        state["_engine"] = None
+        state["_last_obs"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.family is None:
+            self._engine = self._make_engine()
+
     # ------------------------------------------------------------------ recording support
     def make_kwargs(self) -> dict[str, Any]:
         """JSON-able constructor arguments that rebuild an equivalent env (for replay)."""
@@ -431,6 +451,7 @@ class MobileEnv(gym.Env[dict, dict]):
         end = result.episode_end if result is not None else None
         return {
             "frame_id": self._episode_step,
+            "env_steps": self._episode_step,  # raw steps this episode (what max_steps counts)
             "device_time": self._episode_seconds,
             "fired": dict(result.fired) if result is not None else {},
             "score": float(result.score) if result is not None else 0.0,

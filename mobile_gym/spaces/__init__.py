@@ -1,5 +1,6 @@
 """Action and observation spaces of MobileEnv (DESIGN.md section 7)."""
 
+from mobile_gym.spaces import generic_wrappers as _generic_wrappers  # noqa: F401  (registers errors)
 from mobile_gym.spaces.actions import (
     ACTION_KEYS,
     ActionType,

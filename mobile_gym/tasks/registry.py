@@ -69,8 +69,13 @@ def as_family(task: Any, *, success_check: SuccessCheck | None = None) -> TaskFa
 
 
 def list_tasks() -> list[dict[str, Any]]:
-    """One dict per family: id, name, app, apps, complexity, tags, step_limit (raw env steps),
-    template, android_world_name, difficulty, optimal_steps."""
+    """One dict per family: id, name, app, apps, complexity, tags, step_limit, step_limit_unit,
+    template, android_world_name, difficulty, optimal_steps.
+
+    `step_limit` counts raw MobileEnv steps (`step_limit_unit` is always "env_steps"): a
+    TapGrid tap or an ElementActions click takes two or more of them, so an agent at a wrapper
+    level gets fewer of its own steps; wrappers report both (`info["env_steps"]`,
+    `info["agent_steps"]`)."""
     from mobile_gym.tasks.catalog import env_id
 
     out = []
@@ -79,6 +84,7 @@ def list_tasks() -> list[dict[str, Any]]:
         out.append({"id": env_id(name), "name": info.name, "app": info.app,
                     "apps": list(info.apps), "complexity": info.complexity,
                     "tags": list(info.tags), "step_limit": info.step_limit,
+                    "step_limit_unit": "env_steps",
                     "template": info.template, "android_world_name": info.android_world_name,
                     "difficulty": info.difficulty, "optimal_steps": info.optimal_steps})
     return out

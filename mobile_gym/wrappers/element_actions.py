@@ -13,7 +13,8 @@ Action Dict:
 
 Each action runs as several primitive MobileEnv steps (a click is TOUCH + LIFT, a long
 press holds for `long_press_seconds`, a scroll moves the finger in `swipe_moves` steps);
-rewards are summed and `info["primitive_steps"]` says how many ran. An index that is in
+rewards are summed and `info["primitive_steps"]` says how many ran; `info["agent_steps"]`
+counts ElementActions steps this episode and `info["env_steps"]` raw env steps. An index that is in
 the space but not on the current screen does not raise: time passes (one REPEAT) and
 `info["action_error"]` explains, since language agents make such mistakes.
 
@@ -39,7 +40,7 @@ from gymnasium import spaces
 from mobile_gym import apps
 from mobile_gym.spaces.actions import DeviceOp, InvalidActionError
 from mobile_gym.spaces.text import UnicodeText
-from mobile_gym.wrappers._macro import run_primitives
+from mobile_gym.wrappers._macro import AgentSteps, run_primitives
 from mobile_gym.wrappers.elements import Element, describe_elements, extract_elements
 
 ELEMENT_ACTIONS: tuple[str, ...] = (
@@ -147,6 +148,7 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
             {**space.spaces, "elements": UnicodeText(self.max_elements * 200)}
         )
         self.elements: list[Element] = []
+        self.agent_steps = AgentSteps()
 
     def record_spec(self) -> dict[str, Any]:
         """The constructor kwargs RecordEpisode stores, so a replay plans the same primitive steps."""
@@ -156,10 +158,14 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self.agent_steps.reset()
         obs, info = self.env.reset(seed=seed, options=options)
         return self._with_elements(obs), info
 
     def step(self, action: Any):
+        return self.agent_steps.tick(self._step(action))
+
+    def _step(self, action: Any):
         kind, element, text, direction = self._validate(action)
         base: Any = self.env.unwrapped
         error = None

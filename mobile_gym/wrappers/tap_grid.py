@@ -2,7 +2,8 @@
 
 For RL libraries that want one integer per step (SB3 PPO/DQN). Actions 0..cols*rows-1 tap
 the centre of cell (row, col) = divmod(a, cols) (TOUCH then LIFT); the remaining actions
-press `keys` in order.
+press `keys` in order. A tap is two raw env steps; `info["agent_steps"]` counts TapGrid steps
+and `info["env_steps"]` raw ones (the task's step limit counts raw steps).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from gymnasium import spaces
 
 from mobile_gym.device.base import KEY_NAMES
 from mobile_gym.spaces.actions import ActionType, InvalidActionError, make_action
-from mobile_gym.wrappers._macro import run_primitives
+from mobile_gym.wrappers._macro import AgentSteps, run_primitives
 
 
 class TapGrid(gym.Wrapper, gym.utils.RecordConstructorArgs):
@@ -40,6 +41,7 @@ class TapGrid(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self.cols, self.rows, self.keys = int(cols), int(rows), tuple(keys)
         self.n = self.cols * self.rows + len(self.keys)
         self.action_space = spaces.Discrete(self.n)
+        self.agent_steps = AgentSteps()
 
     def record_spec(self) -> dict[str, Any]:
         """The constructor kwargs RecordEpisode stores, so a replay rebuilds this grid."""
@@ -50,7 +52,14 @@ class TapGrid(gym.Wrapper, gym.utils.RecordConstructorArgs):
         row, col = divmod(int(action), self.cols)
         return (col + 0.5) / self.cols, (row + 0.5) / self.rows
 
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self.agent_steps.reset()
+        return self.env.reset(seed=seed, options=options)
+
     def step(self, action: Any):
+        return self.agent_steps.tick(self._step(action))
+
+    def _step(self, action: Any):
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action[()]
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):

@@ -54,6 +54,7 @@ _ID_SUCCESS_SLOT = 1000
 _ID_ANSWER_SOURCE = 1001
 _ID_ANSWER_SLOT = 1002
 _ID_ANSWER_OK_SLOT = 1003
+_ID_FAILURE_SLOT = 1004
 _ID_SCORE_SLOTS = 2000
 
 
@@ -160,6 +161,12 @@ class TaskFamily(abc.ABC):
         """Checks that must all hold (in the same step) for success: `state_event`s, or event
         sources for what the app state cannot show (e.g. the foreground app). A tuple of
         checks is a group of alternatives (any one of them)."""
+
+    def failure_checks(self, params: Any) -> list[task_pb2.EventSource]:
+        """Wrong choices the real task would judge a failure (e.g. a wrong app in front): any
+        one of them ends the episode at once as a failure, so an agent cannot reach success
+        by trying every option. Default: none."""
+        return []
 
     @abc.abstractmethod
     def plan(self, params: Any) -> list[Any]:
@@ -275,7 +282,11 @@ class TaskFamily(abc.ABC):
                 target.events.add().id = next_id
                 next_id += 1
         success.transformation.append("y = True")
+        failure, next_id = self._failure_slot(task, self.failure_checks(params), next_id)
         end = task.event_slots.episode_end_listener
+        if failure is not None:
+            end.type = task_pb2.EventSlot.OR
+            end.events.add().event.CopyFrom(failure)  # first: the OR keeps the last value
         parts = self.parts(params)
         if parts:
             next_id = self._score_parts(task, parts, next_id)
@@ -307,6 +318,25 @@ class TaskFamily(abc.ABC):
         paid.events.add().id = _ID_ANSWER_OK_SLOT
         reward.events.add().event.CopyFrom(paid)
 
+
+    def _failure_slot(self, task: task_pb2.Task, checks: list[task_pb2.EventSource],
+                      next_id: int) -> tuple[task_pb2.EventSlot | None, int]:
+        """An OR slot worth False over the failure check sources (None without checks)."""
+        if not checks:
+            return None, next_id
+        failure = task_pb2.EventSlot(id=_ID_FAILURE_SLOT, type=task_pb2.EventSlot.OR,
+                                     transformation=["y = False"])
+        for check in checks:
+            if not isinstance(check, task_pb2.EventSource):
+                raise TypeError(f"{self.name}: a failure check must be an EventSource, got "
+                                f"{type(check).__name__}")
+            src = task.event_sources.add()
+            src.CopyFrom(check)
+            src.id = next_id
+            src.repeatability = task_pb2.EventSource.UNLIMITED
+            failure.events.add().id = next_id
+            next_id += 1
+        return failure, next_id
 
     def _score_parts(self, task: task_pb2.Task,
                      parts: list[tuple[task_pb2.StateEvent, task_pb2.StateEvent]],

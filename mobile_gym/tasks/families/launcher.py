@@ -2,6 +2,11 @@
 
 Success: the app is in the foreground, read from the screen (a node of the app's package in
 the view hierarchy), as AndroidWorld reads the foreground activity's package at the end.
+
+Failure: any other app of the phone in front ends the episode at once as a failure. AndroidWorld
+judges the final state, where a wrong app in front fails; ending at the first wrong app (rather
+than letting the agent back out) closes the loophole of opening every app in turn until the
+right one is in front. The launcher, system dialogs and the status bar are no app choice.
 """
 
 from __future__ import annotations
@@ -49,6 +54,9 @@ class OpenApp(TaskFamily):
 
     def success_checks(self, params: OpenAppParams):
         return [vh_source(f'$"{params.package}"')]
+
+    def failure_checks(self, params: OpenAppParams):
+        return [vh_source(f'$"{pkg}"') for pkg in sorted(set(APPS.values())) if pkg != params.package]
 
     def plan(self, params: OpenAppParams):
         return [Tap(Sel(text=params.app_name, cls="TextView"))]

@@ -60,7 +60,7 @@ DIGESTS = {
     "NotesMeetingAttendeeCount": "8d561ed175e12236b740c3557ad871703064d4ff194f4bbae466f269d035e5ff",
     "NotesRecipeIngredientCount": "fa5627316397a22fb8e1abe581c90804b6f7814354ef489b6db325d2775952c1",
     "NotesTodoItemCount": "d40495dc3b22b542bc37eb283db7e81ed6d74ce1495249aaf5774209b0787dfe",
-    "OpenApp": "a5547cc8bc5f818ac497277d98823bd264946219b9ad64c61bfda82fcf215170",
+    "OpenApp": "e5ab4c77e6e3d71214ca0a99e47f44b220d1ce6d6f992ed1ce06ff7c396fd271",
     "RecipeAddMultipleRecipes": "a7b0eaa238a230034e9f3f5e8b017291b93ae12c9844d10028b930c0be827be2",
     "RecipeAddMultipleRecipesFromMarkor": "83017d9a11064de9077007bfc9607576f3f875fb484f824cc15c21bd7470048b",
     "RecipeAddMultipleRecipesFromMarkor2": "851b9d19354b13c316a1be6bbda9f94dd336dd18694e4eb265b108ef22bc57a9",

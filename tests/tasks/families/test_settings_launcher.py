@@ -63,6 +63,7 @@ def test_the_check_reads_the_setting_and_a_wrong_value_fails(name):
 
 
 def test_open_app_needs_the_named_app_in_front():
+    # a wrong app in front ends the episode as a failure; the named one succeeds
     env = make_env("OpenApp")
     try:
         env.reset(seed=0)
@@ -70,7 +71,9 @@ def test_open_app_needs_the_named_app_in_front():
         components = {r.package: r.component for r in apps.installed_by_default()}
         other = next(p for p in components if p != want)
         shell(env, f"am start -n {components[other]}")
-        assert not noop(env)[4]["success"]
+        _, _, terminated, _, info = noop(env)
+        assert terminated and info["episode_end"] == "failure" and not info["success"]
+        env.reset(seed=0)
         shell(env, f"am start -n {components[want]}")
         assert noop(env)[4]["success"]
     finally:
