@@ -24,6 +24,7 @@ from mobile_gym.apps import broccoli as model
 from mobile_gym.spaces.actions import ActionType, make_action
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import broccoli_data as bd
+from mobile_gym.tasks.families import common
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.common import (
@@ -45,7 +46,6 @@ from mobile_gym.tasks.families.oracle import (
     find,
 )
 
-_SV = task_pb2.SqlValue
 FORM_SCROLL = Sel(cls="android.widget.ScrollView")
 LIST = Sel(id="recycler_view")
 #: (form field id, recipe field) in the form's order.
@@ -59,30 +59,18 @@ SEED_SQL = "/data/local/tmp/broccoli_seed.sql"
 SEARCH_ABOVE = 5
 
 
-def _sql_value(v: Any) -> task_pb2.SqlValue:
-    return _SV(text=v) if isinstance(v, str) else _SV(integer=int(v))
-
-
 def rows_added(recipes: list[model.Recipe]) -> task_pb2.StateEvent:
-    check = task_pb2.StateEvent.RowsAdded(db_path=bd.DB_PATH, table=bd.TABLE,
-                                          compare_fields=model.ADD_COMPARE_FIELDS,
-                                          free_text_fields=model.ADD_FREE_TEXT_FIELDS)
-    for r in recipes:
-        row = check.expected_rows.add()
-        for f in model.ADD_COMPARE_FIELDS:
-            row.fields[f].CopyFrom(_sql_value(getattr(r, f)))
-    return task_pb2.StateEvent(rows_added=check)
+    rows = [{f: getattr(r, f) for f in model.ADD_COMPARE_FIELDS} for r in recipes]
+    return common.rows_added_check(bd.DB_PATH, bd.TABLE, rows, model.ADD_COMPARE_FIELDS,
+                                   model.ADD_FREE_TEXT_FIELDS)
 
 
 def rows_removed(ids_sql: str) -> task_pb2.StateEvent:
-    return task_pb2.StateEvent(rows_removed=task_pb2.StateEvent.RowsRemoved(
-        db_path=bd.DB_PATH, table=bd.TABLE, id_field=model.DB_KEY, ids_sql=ids_sql))
+    return common.rows_removed_check(bd.DB_PATH, bd.TABLE, model.DB_KEY, ids_sql)
 
 
 def last_ids(n: int, offset: int = 0) -> str:
-    """The keys of the `n` rows inserted last (skipping `offset`), on the baseline."""
-    return (f"SELECT {model.DB_KEY} FROM {bd.TABLE} ORDER BY {model.DB_KEY} DESC "
-            f"LIMIT {n} OFFSET {offset}")
+    return common.last_inserted_ids_sql(bd.TABLE, model.DB_KEY, n, offset)
 
 
 # -- oracle pieces -------------------------------------------------------------------------------

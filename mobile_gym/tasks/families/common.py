@@ -81,6 +81,12 @@ def rows_added_check(db_path: str, table: str, rows: Sequence[dict[str, object]]
     return task_pb2.StateEvent(rows_added=check)
 
 
+def last_inserted_ids_sql(table: str, key: str, n: int, offset: int = 0) -> str:
+    """The keys of the `n` rows inserted last (skipping `offset`), as a query on the baseline
+    (AndroidWorld's `before[-n:]`)."""
+    return f"SELECT {key} FROM {table} ORDER BY {key} DESC LIMIT {n} OFFSET {offset}"
+
+
 def rows_removed_check(db_path: str, table: str, id_field: str, ids_sql: str) -> task_pb2.StateEvent:
     """AndroidWorld's row-removal integrity check: exactly the ids `ids_sql` selects on the
     baseline are gone; every other row unchanged."""

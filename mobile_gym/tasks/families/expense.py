@@ -51,8 +51,7 @@ def rows_removed(ids_sql: str) -> task_pb2.StateEvent:
 
 
 def last_ids_sql(n: int, offset: int = 0) -> str:
-    """The ids of the rows inserted last (AndroidWorld's `before[-n:]`)."""
-    return f"SELECT expense_id FROM {ed.TABLE} ORDER BY expense_id DESC LIMIT {n} OFFSET {offset}"
+    return common.last_inserted_ids_sql(ed.TABLE, "expense_id", n, offset)
 
 
 # -- oracle pieces -------------------------------------------------------------------------------
