@@ -34,4 +34,10 @@ def fuzzy_match(expected: object, actual: object, threshold: float = DEFAULT_THR
         return a == b
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"fuzzy threshold must be in (0, 1], got {threshold}")
-    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
+    if a == b:
+        return True
+    matcher = difflib.SequenceMatcher(None, a, b)
+    # real_quick_ratio() and quick_ratio() are upper bounds of ratio(): a pair that fails them
+    # fails ratio() too, without the quadratic matching-block search (checks run every step).
+    return (matcher.real_quick_ratio() >= threshold and matcher.quick_ratio() >= threshold
+            and matcher.ratio() >= threshold)
