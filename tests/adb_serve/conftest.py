@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import struct
 
@@ -130,3 +131,14 @@ def query(port: int, service: str) -> tuple[str, str | None]:
         status = c.status()
         payload = c.block() if status == "FAIL" or service not in ("host:kill",) else None
         return status, payload
+
+
+def launcher_icon_center(hierarchy: str, label: str) -> tuple[int, int]:
+    """The centre of the launcher icon labelled `label` in a uiautomator dump (the launcher
+    orders apps by label, so positions move as apps are added)."""
+    from mobile_gym.spaces import parse_bounds
+
+    match = re.search(rf'<node [^>]*text="{re.escape(label)}"[^>]*bounds="([^"]+)"', hierarchy)
+    assert match, f"no launcher icon {label!r} in the dump"
+    left, top, right, bottom = parse_bounds(match.group(1))
+    return (left + right) // 2, (top + bottom) // 2

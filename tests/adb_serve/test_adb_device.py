@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from mobile_gym.device import Device
+from tests.adb_serve.conftest import launcher_icon_center
 
 CAL = "com.simplemobiletools.calendar.pro"
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -17,8 +18,9 @@ def test_tap_a_launcher_icon_and_see_the_app(adb_dev):
     assert dev.screen_size == (1080, 2400)
     assert dev.current_activity() == f"{LAUNCHER}/{LAUNCHER}.NexusLauncherActivity"
     assert 'text="Calendar"' in dev.view_hierarchy()
-    dev.touch(410, 400, True)  # the second icon (Broccoli is first)
-    dev.touch(410, 400, False)
+    x, y = launcher_icon_center(dev.view_hierarchy(), "Calendar")
+    dev.touch(x, y, True)
+    dev.touch(x, y, False)
     assert dev.current_activity() == f"{CAL}/{CAL}.activities.MainActivity"
     assert dev.view_hierarchy() == sim.view_hierarchy()
     frame = dev.screenshot()

@@ -8,7 +8,7 @@ import adbutils
 import numpy as np
 import pytest
 
-from tests.adb_serve.conftest import STEP
+from tests.adb_serve.conftest import STEP, launcher_icon_center
 
 CAL = "com.simplemobiletools.calendar.pro"
 
@@ -113,7 +113,7 @@ def test_app_start_and_app_current(device):
 def test_input_drives_the_sim_and_time_passes_per_service(one, device):
     _, sim = one
     before = sim.android.clock.now()
-    device.click(410, 400)  # the launcher's Calendar icon (Broccoli is first)
+    device.click(*launcher_icon_center(sim.view_hierarchy(), "Calendar"))
     assert device.app_current().package == CAL
     device.keyevent("KEYCODE_BACK")
     assert device.app_current().package == "com.google.android.apps.nexuslauncher"
