@@ -78,3 +78,11 @@ def test_cli_run_names_a_missing_policy_script(capsys, tmp_path):
     assert main(["run", "MobileEnv/CalendarOpenEditor-v0", "--policy", str(missing)]) == 2
     assert f"policy '{missing}' is neither random, oracle nor an existing script file" in capsys.readouterr().err
     assert main(["run", "MobileEnv/CalendarOpenEditor-v0", "--policy", "oracle", "--steps", "1"]) == 0
+
+
+def test_long_task_text_is_read_as_text_not_a_file_name():
+    """Text longer than a file name may be (or with a newline) is task text, never an OSError."""
+    text = 'id: "long"\n# ' + "a" * 5000 + "\n"
+    assert resolve(text).task.proto.id == "long"
+    with pytest.raises(ValueError, match="is neither a task file nor one of the"):
+        resolve("A" * 5000)

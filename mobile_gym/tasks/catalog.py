@@ -22,7 +22,7 @@ from typing import Any
 
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families.base import SuccessCheck, TaskFamily
-from mobile_gym.tasks.loader import LoadedTask, load_task
+from mobile_gym.tasks.loader import LoadedTask, is_existing_path, load_task
 
 NAMESPACE = "MobileEnv"
 VERSION_SUFFIX = "-v0"
@@ -141,7 +141,7 @@ def _resolve_string(spec: str, *, is_path: bool) -> TaskSource:
         if name == GENERIC_NAME:
             raise ValueError(f"{GENERIC_ID} runs a task file: gym.make({GENERIC_ID!r}, "
                              "task_path='my_task.textproto') (on the command line, give the file's path)")
-    if Path(spec).exists():
+    if is_existing_path(spec):
         return TaskSource(load_task(spec), os.path.abspath(spec))
     looks_like_path = spec.startswith(("/", "./", "../", "~")) or (
         bool(Path(spec).suffix) and "\n" not in spec and "{" not in spec)

@@ -66,12 +66,23 @@ class LoadedTask:
         return located_error(self.path, SourceMap(dict(self.locations)), field_path, message)
 
 
+def is_existing_path(source: str) -> bool:
+    """Whether `source` names an existing file or folder; False for text no path can be (a
+    newline, an embedded NUL, a name too long for the OS), which is then task text."""
+    if "\n" in source or len(source) > 4096:
+        return False
+    try:
+        return Path(source).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _looks_like_path(source: str) -> bool:
     if "\n" in source or "{" in source or len(source) > 4096:
         return False
     try:
-        return Path(source).suffix.lower() in SUFFIXES or Path(source).exists()
-    except (OSError, ValueError):  # embedded NUL, name too long: not a usable path
+        return Path(source).suffix.lower() in SUFFIXES or is_existing_path(source)
+    except ValueError:  # embedded NUL: not a usable path
         return False
 
 
