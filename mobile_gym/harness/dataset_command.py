@@ -57,7 +57,7 @@ def _formats(text: str) -> tuple[str, ...]:
 
 def default_dataset_id(out: Path) -> str:
     """`mobile_gym/<out's name>-v0`, with what a Minari id cannot hold replaced by `_`."""
-    name = re.sub(r"[^\w.]+", "_", out.resolve().name).strip("_") or "dataset"
+    name = re.sub(r"[^\w-]+", "_", out.resolve().name).strip("_") or "dataset"
     return f"mobile_gym/{name}-v0"
 
 

@@ -53,9 +53,10 @@ def check_new_dataset_id(dataset_id: str) -> None:
     from minari.storage import get_dataset_path
 
     try:
-        parse_dataset_id(dataset_id)
-    except (ValueError, AssertionError) as exc:
-        raise DatasetError(f"--dataset-id {dataset_id!r}: {exc}") from None
+        parse_dataset_id(dataset_id)  # TypeError for an id without its version
+    except (ValueError, TypeError):
+        raise DatasetError(f"--dataset-id {dataset_id!r}: expected (NAMESPACE/)NAME-vVERSION, e.g. "
+                           "mobile_gym/oracle-v0") from None
     if (get_dataset_path(dataset_id) / "data").exists():
         raise DatasetError(f"--dataset-id {dataset_id!r}: a Minari dataset with this id already exists in "
                            f"{get_dataset_path()} (choose another id or version, e.g. -v1)")
