@@ -22,7 +22,7 @@ from typing import Any
 FORMATS: tuple[str, ...] = ("minari", "jsonl")
 #: Options of a run that --from-run (which runs nothing) cannot take (dest names).
 RUN_ONLY: tuple[str, ...] = ("agent", "suite", "tags", "workers", "resume", "n_task_combinations",
-                             "step_budget", "model", "base_url", "api_key", "episodes")
+                             "step_budget", "model", "base_url", "api_key", "episodes", "tensorboard")
 
 
 def add_dataset(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
