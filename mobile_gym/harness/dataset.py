@@ -249,8 +249,7 @@ def replay_recording(directory: Path, record: dict[str, Any], obs_size: tuple[in
     header, steps = load_trajectory(directory)
     recorded_size = tuple(header["env"]["obs_size"]) if header.get("env") else None
     size = tuple(obs_size) if obs_size is not None else recorded_size
-    compared = [k for k in ("view_hierarchy", "instruction", "elements")] + (
-        ["pixels"] if size == recorded_size else [])
+    compared = ["view_hierarchy", "instruction", "elements"] + (["pixels"] if size == recorded_size else [])
 
     def base(**kwargs: Any) -> _OpLoggingEnv:
         kwargs["obs_keys"] = DATASET_OBS_KEYS

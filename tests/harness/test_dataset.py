@@ -142,8 +142,8 @@ def test_element_agents_keep_commands_and_their_primitive_raw_actions(tmp_path: 
 ])
 def test_bad_input_is_one_error_line_with_status_2(tmp_path: Path, args: list[str], message: str) -> None:
     args = [a.replace("NOT_A_RUN", str(tmp_path)).replace("RUN", str(tmp_path)) for a in args]
-    done = mg("dataset", "SystemWifiTurnOff" if "--from-run" not in args else "--quiet", "--out",
-              str(tmp_path / "out"), *args, minari_path=tmp_path / "minari")
+    tasks = [] if "--from-run" in args else ["SystemWifiTurnOff"]
+    done = mg("dataset", *tasks, "--out", str(tmp_path / "out"), *args, minari_path=tmp_path / "minari")
     assert done.returncode == 2, (done.stdout, done.stderr)
     line = error_line(done)
     assert line.startswith("mobile-gym dataset: error: ") and message in line, line
