@@ -175,3 +175,20 @@ def test_obs_size_parses_width_by_height(width: int, height: int) -> None:
     assert parse_obs_size(f"{width}X{height}") == (width, height)
     with pytest.raises(DatasetError, match="WIDTHxHEIGHT"):
         parse_obs_size(f"{width}x{height}x3")
+
+
+def test_android_world_agents_keep_their_json_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    agent = Path(__file__).with_name("aw_agents.py")
+    done = mg("dataset", "SystemWifiTurnOff", "--agent", f"aw:{agent}:make", "--out", str(tmp_path / "aw"),
+              "--dataset-id", "mobile_gym/aw-v0", "--quiet", minari_path=tmp_path / "minari")
+    assert done.returncode == 0, done.stderr
+    (plain,) = read_jsonl(tmp_path / "aw" / "jsonl")
+    opened, clicked = plain.rows[:-1]
+    assert json.loads(opened["action"]) == {"action_type": "open_app", "app_name": "Settings"}
+    assert opened["raw_actions"] == [None] and opened["device_ops"][0]["kind"] == "shell"
+    assert clicked["action_json"]["element"]["text"] == "Network & internet"
+    assert [op["kind"] for op in clicked["device_ops"]] == ["touch", "lift"]
+    monkeypatch.setenv("MINARI_DATASETS_PATH", str(tmp_path / "minari"))
+    episode = minari.load_dataset("mobile_gym/aw-v0")[0]
+    assert list(episode.actions) == [opened["action"], clicked["action"]]  # the JSON texts, as the agent gave them
+    assert np.array_equal(episode.observations["pixels"], plain.frames)
