@@ -4,7 +4,7 @@
   mobile-gym run [TASK|GLOB ...] [--suite all|android_world_sim] [--tags T,...] --agent A
                  [--episodes N | --n-task-combinations N] [--seed S] [--workers K] [--out DIR]
                  [--resume] [--record] [--step-budget task|aw] [--model M --base-url URL --api-key K]
-                 [--step-timeout S] [--memory-gib G] [--episode-cpu-seconds S] [--quiet]
+                 [--step-timeout S] [--memory-gib G] [--episode-cpu-seconds S] [--tensorboard DIR] [--quiet]
   mobile-gym results DIR... [--plots DIR] [--html FILE]
   mobile-gym replay EPISODE_DIR --out FILE.gif|FILE.mp4
 
@@ -24,7 +24,8 @@ from typing import Any
 
 #: Options that make `run` a suite run (dest names).
 SUITE_OPTIONS: tuple[str, ...] = ("agent", "suite", "tags", "out", "workers", "resume",
-                                  "n_task_combinations", "step_budget", "model", "base_url", "api_key")
+                                  "n_task_combinations", "step_budget", "model", "base_url", "api_key",
+                                  "tensorboard")
 
 
 def _positive(option: str, kind: type = int, minimum: float = 1):
@@ -63,6 +64,9 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                        help="watchdog: seconds a step may take before its worker is replaced (default 120)")
     group.add_argument("--memory-gib", type=_positive("--memory-gib", float, 0.25), default=4.0,
                        help="address-space limit per worker in GiB (default 4)")
+    group.add_argument("--tensorboard", metavar="DIR",
+                       help="write per-task success and episode length as TensorBoard scalars to DIR "
+                            "(needs tensorboardX: the tensorboard extra)")
     group.add_argument("--episode-cpu-seconds", type=_positive("--episode-cpu-seconds", float, 1), default=900.0,
                        help="CPU seconds an episode may use before its worker is replaced (default 900)")
 
@@ -104,8 +108,18 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
     workers = args.workers or 1
     print(f"run: {len(tasks)} task(s) x {config.episodes} episode(s)  agent {config.agent}  "
           f"workers {workers}  out {out}", flush=True)
+    metrics = None
+    if getattr(args, "tensorboard", None):
+        from mobile_gym.harness.metrics import EpisodeMetrics
+
+        metrics = EpisodeMetrics(args.tensorboard)
     t0 = time.perf_counter()
-    records = run_suite(tasks, config, out, workers=workers, resume=args.resume, progress=not args.quiet)
+    try:
+        records = run_suite(tasks, config, out, workers=workers, resume=args.resume, progress=not args.quiet,
+                            on_record=metrics.record if metrics is not None else None)
+    finally:
+        if metrics is not None:
+            metrics.close()
     seconds = time.perf_counter() - t0
     s = summarize(records)
     low, high = s["ci95"]
@@ -115,6 +129,8 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         if r.get("error"):
             print(f"  error in {r['key']}: {r['error']}")
     print(f"results: {out / 'episodes.jsonl'}  scores: {out / 'scores.json'}")
+    if metrics is not None:
+        print(f"tensorboard: {args.tensorboard} (tensorboard --logdir {args.tensorboard})")
     return 0
 
 

@@ -23,7 +23,7 @@ import queue
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -123,8 +123,10 @@ class _Worker:
 
 
 def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, workers: int = 1,
-              resume: bool = False, progress: bool = True) -> list[dict[str, Any]]:
-    """Run every episode not yet done; write episodes.jsonl and scores.json; return the records."""
+              resume: bool = False, progress: bool = True,
+              on_record: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """Run every episode not yet done; write episodes.jsonl and scores.json; return the records.
+    `on_record` sees each episode's record once it is written (e.g. TensorBoard metrics)."""
     from mobile_gym.agents.loader import AgentFactory
     from mobile_gym.harness.scores import write_scores
 
@@ -144,6 +146,8 @@ def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, 
     try:
         for record in _run_pending(pending, config, out, workers):
             _append_line(fd, record)
+            if on_record is not None:
+                on_record(record)
             finished += 1
             successes += bool(record.get("success"))
             if bar is not None:
