@@ -452,11 +452,19 @@ class Storage:
         the value also holds the `os.lstat` of the file, and is a fresh object (equal to no
         other) while that stat is too recent to be told from a later write (see `_ChangeCounts`).
         ValueError / OSError for a path that is no device path."""
-        rel = self._rel(self._host(path))
-        count = self._versions.count(rel)
-        if not self._versions.shared_with_writers(rel):
+        versions = self._versions
+        known = versions.paths.get(path)
+        if known is None or known[0] != versions.handouts:
+            rel = self._rel(self._host(path))
+            known = (versions.handouts, rel, versions.shared_with_writers(rel))
+            if len(versions.paths) >= versions.MAX_PATHS:
+                versions.paths.clear()
+            versions.paths[path] = known
+        _, rel, shared = known
+        count = versions.count(rel)
+        if not shared:
             return count
-        return count, self._versions.host_stamp(os.path.join(self.root, rel) if rel != "." else self.root)
+        return count, versions.host_stamp(os.path.join(self.root, rel) if rel != "." else self.root)
 
     def _hand_out(self, host: str) -> None:
         """Note that `host` may be written by code outside this class (see `host_path`)."""
@@ -546,8 +554,13 @@ class _ChangeCounts:
     #: Longest clock tick of a coarse file-system timestamp trusted to be covered (10 ms at
     #: HZ=100, the slowest common kernel setting), with a safety factor of 5.
     COARSE_TICK_NS = 50_000_000
+    #: Most device paths whose host key `paths` remembers (the paths of a task's checks).
+    MAX_PATHS = 4096
 
     def __init__(self) -> None:
+        # device path as asked -> (handouts when resolved, rel, shared with writers)
+        self.paths: dict[str, tuple[int, str, bool]] = {}
+        self.handouts = 0
         self.at: dict[str, int] = {}
         self.within: dict[str, int] = {}
         self.total = 0
@@ -582,6 +595,7 @@ class _ChangeCounts:
         if rel in self._handed_out:
             return
         self._handed_out.add(rel)
+        self.handouts += 1
         self._shared.update(rel + suffix for suffix in _DB_COMPANIONS)
         up = rel
         while up != ".":
