@@ -468,7 +468,7 @@ class Storage:
 
     def _hand_out(self, host: str) -> None:
         """Note that `host` may be written by code outside this class (see `host_path`)."""
-        self._versions.hand_out(self._rel(host), os.path.dirname(self.root))
+        self._versions.hand_out(self._rel(host), self.root)
 
     # -- snapshot ----------------------------------------------------------------------
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
@@ -547,7 +547,7 @@ class _ChangeCounts:
     For paths shared with other writers (`hand_out`) the counters cannot see every write, so
     `host_stamp` adds the file's `lstat`. A stamp is trusted only when a later write must
     change it: on file systems whose timestamps are fine-grained once read (probed once, by
-    writing a scratch file beside the storage), always; on coarse ones (a timestamp per clock
+    writing a scratch file beside the storage, on the same file system), always; on coarse ones (a timestamp per clock
     tick), only once the file is `COARSE_TICK_NS` old, as git treats "racily clean" files.
     """
 
@@ -568,7 +568,7 @@ class _ChangeCounts:
         self._handed_out: set[str] = set()
         self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
         self._fine_stamps: bool | None = None  # probed on first use
-        self._probe_dir = ""
+        self._root = ""
 
     def changed(self, rel: str) -> None:
         self.total += 1
@@ -591,7 +591,7 @@ class _ChangeCounts:
         self._memo[rel] = (self.total, count)
         return count
 
-    def hand_out(self, rel: str, probe_dir: str) -> None:
+    def hand_out(self, rel: str, root: str) -> None:
         if rel in self._handed_out:
             return
         self._handed_out.add(rel)
@@ -601,7 +601,7 @@ class _ChangeCounts:
         while up != ".":
             up = os.path.dirname(up) or "."
             self._shared.add(up)
-        self._probe_dir = probe_dir
+        self._root = root
 
     def shared_with_writers(self, rel: str) -> bool:
         if not self._handed_out:
@@ -622,17 +622,21 @@ class _ChangeCounts:
         except FileNotFoundError:
             return None
         if self._fine_stamps is None:
-            self._fine_stamps = _fine_timestamps(self._probe_dir)
+            self._fine_stamps = _fine_timestamps(self._root)
         if not self._fine_stamps and time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < self.COARSE_TICK_NS:
             return object()  # racily recent: equal to nothing, so the caller reads again
         return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode
 
 
-def _fine_timestamps(folder: str) -> bool:
-    """Whether a file written again after its stat was read always gets a new mtime there
-    (fine-grained timestamps); False when that cannot be shown (or the folder is not writable)."""
+def _fine_timestamps(root: str) -> bool:
+    """Whether a file on `root`'s file system, written again after its stat was read, always
+    gets a new mtime (fine-grained timestamps). The scratch file goes beside `root`, not into the
+    device's storage; False when that cannot be shown (another file system, not writable)."""
+    folder = os.path.dirname(root)
     try:
-        fd, scratch = tempfile.mkstemp(dir=folder or None, prefix=".mobile_gym_stamp_")
+        if os.stat(folder).st_dev != os.stat(root).st_dev:
+            return False
+        fd, scratch = tempfile.mkstemp(dir=folder, prefix=".mobile_gym_stamp_")
     except OSError:
         return False
     try:
