@@ -149,7 +149,11 @@ def train_checked(algo: Any) -> dict[str, Any]:
     try:
         result = algo.train()
     except Exception as exc:
-        raise EnvRunnerFailure(f"RLlib iteration failed: {type(exc).__name__}: {exc}") from exc
+        healthy, configured = runner_health(algo)
+        raise EnvRunnerFailure(
+            f"RLlib iteration failed with {healthy} of {configured} env runners alive: {type(exc).__name__}: {exc}\n"
+            "(an env runner whose env raised logs the traceback and exits; ray.init(log_to_driver=True) "
+            "shows it, or see the worker logs under the Ray session directory)") from exc
     healthy, configured = runner_health(algo)
     if healthy < configured:
         raise EnvRunnerFailure(f"only {healthy} of {configured} env runners are alive after the iteration")

@@ -21,7 +21,7 @@ def test_stacks_are_one_float_box_that_passes_the_checker(obs):
     observation, _ = env.reset(seed=3)
     assert space.contains(observation)
     if obs == "pixels":
-        assert observation.shape == (64, 64, 3) and 0.0 <= observation.min() and observation.max() <= 1.0
+        assert observation.shape == (64, 64, 3) and observation.min() >= 0.0 and observation.max() <= 1.0
         assert observation.max() > 0.0  # a drawn screen, not zeros
 
 
