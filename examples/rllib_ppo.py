@@ -69,7 +69,7 @@ def main() -> None:
     random_rate = success_rate(eval_env, lambda _obs: int(rng.integers(eval_env.action_space.n)),
                                args.eval_episodes, args.seed)
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=True)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=True)
     try:
         register_tasks([args.task])
         config = fail_fast(

@@ -82,7 +82,7 @@ def connect(address: str | None, workers: int) -> bool:
     if ray.is_initialized():
         return False
     if address in (None, "local"):
-        ray.init(num_cpus=max(workers, os.cpu_count() or 1), include_dashboard=False,
+        ray.init(address="local", num_cpus=max(workers, os.cpu_count() or 1), include_dashboard=False,
                  log_to_driver=False, configure_logging=False)
         return True
     ray.init(address=address, log_to_driver=False, configure_logging=False)
