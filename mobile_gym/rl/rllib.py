@@ -78,11 +78,13 @@ class TaskEnvCreator:
         vector = int(getattr(env_config, "vector_index", 0) or 0)
         built = self._built[worker]
         self._built[worker] += 1
-        return make_env(self.task_id, env_config, worker=worker, slot=vector + built)
+        return make_env(self.task_id, env_config, worker=worker, slot=built, vector=vector)
 
 
-def make_env(task_id: str, env_config: Mapping[str, Any], *, worker: int = 0, slot: int = 0) -> gym.Env:
-    """The RL stack for `task_id` as `env_config` asks, seeded for runner `worker`, slot `slot`."""
+def make_env(task_id: str, env_config: Mapping[str, Any], *, worker: int = 0, slot: int = 0,
+             vector: int = 0) -> gym.Env:
+    """The RL stack for `task_id` as `env_config` asks, seeded for runner `worker`'s env `slot`
+    (and RLlib's `vector` index)."""
     options = StackOptions.from_mapping(env_config, ignore=SEED_KEYS)
     task: Any = task_id
     if task_id == GENERIC_ID:
@@ -94,7 +96,8 @@ def make_env(task_id: str, env_config: Mapping[str, Any], *, worker: int = 0, sl
     seed = env_config.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"env_config['seed']={seed!r}: expected an integer run seed")
-    runner = RunnerId(run_seed=seed, stream=str(env_config.get("stream", "train")), worker=worker, slot=slot)
+    runner = RunnerId(run_seed=seed, stream=str(env_config.get("stream", "train")), worker=worker, slot=slot,
+                      vector=vector)
     return RunnerSeeds(rl_stack(task, options), runner)
 
 

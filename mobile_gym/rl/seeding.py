@@ -3,7 +3,7 @@
 Distributed RL libraries build many copies of one env and seed them with small offsets of
 one number (RLlib: `config.seed + worker_index`, then `+ j` for the j-th sub-env), so runner
 1's second env and runner 2's first draw the same seeds and replay the same episodes. Here a
-runner's episode k has the seed ``sha256(run_seed / stream / worker / slot / epoch / k)``
+runner's episode k has the seed ``sha256(run_seed/stream/worker/slot/vector/epoch/k)``
 (63 bits): every (worker, slot) pair has its own stream, deterministic for a run seed.
 """
 
@@ -21,16 +21,18 @@ SEED_BITS = 63
 @dataclass(frozen=True)
 class RunnerId:
     """Which copy of the env this is: the run's seed, a stream name (train, eval, ...), the
-    runner (RLlib's worker index) and its slot in the runner (vector index)."""
+    runner (RLlib's worker index), its slot in the runner (which env the runner's process
+    built for it: 0, 1, ...) and the vector index RLlib gave it."""
 
     run_seed: int = 0
     stream: str = "train"
     worker: int = 0
     slot: int = 0
+    vector: int = 0
 
     def episode_seed(self, epoch: int | None, index: int) -> int:
         """The reset seed of episode `index` after the reset seed `epoch` (None: none given)."""
-        text = f"{self.run_seed}/{self.stream}/{self.worker}/{self.slot}/{epoch}/{index}"
+        text = f"{self.run_seed}/{self.stream}/{self.worker}/{self.slot}/{self.vector}/{epoch}/{index}"
         digest = hashlib.sha256(text.encode("utf-8")).digest()
         return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 

@@ -47,12 +47,13 @@ def test_bad_options_are_named():
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a shared machine's load
-@given(st.integers(0, 2**40), st.sampled_from(["train", "eval"]), st.integers(0, 64), st.integers(0, 8),
+@given(st.integers(0, 2**40), st.sampled_from(["train", "eval"]), st.integers(0, 64), st.integers(0, 8), st.integers(0, 8),
        st.one_of(st.none(), st.integers(0, 2**31)), st.integers(0, 10**6))
-def test_episode_seeds_are_whole_numbers_of_the_documented_width(run_seed, stream, worker, slot, epoch, index):
-    seed = RunnerId(run_seed, stream, worker, slot).episode_seed(epoch, index)
+def test_episode_seeds_are_whole_numbers_of_the_documented_width(run_seed, stream, worker, slot, vector, epoch,
+                                                                  index):
+    seed = RunnerId(run_seed, stream, worker, slot, vector).episode_seed(epoch, index)
     assert 0 <= seed < 2**SEED_BITS
-    assert seed == RunnerId(run_seed, stream, worker, slot).episode_seed(epoch, index)  # deterministic
+    assert seed == RunnerId(run_seed, stream, worker, slot, vector).episode_seed(epoch, index)  # deterministic
 
 
 def test_runner_seeds_continue_a_stream_and_restart_it_on_a_given_seed():
