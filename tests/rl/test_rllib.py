@@ -54,6 +54,19 @@ def test_every_task_id_is_registered_and_builds_a_box_observation():
         assert isinstance(space, gym.spaces.Box) and len(space.shape) == 1, env_id
 
 
+@pytest.mark.parametrize("obs", ["features", "pixels"])
+def test_rllibs_default_module_takes_both_stacks(obs):
+    """RLlib's default catalog builds an MLP (features) or a CNN (64x64 float pixels) for them."""
+    import torch
+
+    env = make_env(TASK, {"obs": obs})
+    observation, _ = env.reset()
+    spec = PPOConfig().get_default_rl_module_spec()
+    spec.observation_space, spec.action_space, spec.model_config = env.observation_space, env.action_space, {}
+    out = spec.build().forward_inference({"obs": torch.from_numpy(observation[None])})
+    assert tuple(out["action_dist_inputs"].shape) == (1, env.action_space.n)
+
+
 def test_bad_ids_and_configs_are_named():
     with pytest.raises(ValueError, match="MobileEnv/NoSuchTask-v0"):
         register_tasks(["MobileEnv/NoSuchTask-v0"])
