@@ -85,8 +85,33 @@ def connect(address: str | None, workers: int) -> bool:
         ray.init(address="local", num_cpus=max(workers, os.cpu_count() or 1), include_dashboard=False,
                  log_to_driver=False, configure_logging=False)
         return True
-    ray.init(address=address, log_to_driver=False, configure_logging=False)
+    _probe(address)
+    try:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        from mobile_gym.harness.runner import RunError
+
+        first = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+        raise RunError(f"--address {address}: cannot connect to Ray ({first})") from None
     return False
+
+
+def _probe(address: str, timeout_s: float = 5.0) -> None:
+    """A HOST:PORT that accepts no TCP connection is an error now (Ray itself retries for
+    minutes before giving up)."""
+    import socket
+
+    from mobile_gym.harness.runner import RunError
+
+    if address == "auto" or "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise RunError(f"--address {address!r}: expected local, auto, HOST:PORT or ray://HOST:PORT")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise RunError(f"--address {address}: cannot connect to Ray ({exc.strerror or exc})") from None
 
 
 def death_reason(exc: BaseException) -> str:

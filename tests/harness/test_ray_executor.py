@@ -42,3 +42,10 @@ def test_a_hung_ray_worker_is_ended_by_its_watchdog_and_replaced(tmp_path: Path)
 def test_an_address_without_the_ray_executor_is_a_one_line_error(tmp_path: Path) -> None:
     done = mg("run", "OpenApp", "--agent", "oracle", "--address", "auto", "--out", str(tmp_path / "o"))
     assert done.returncode == 2 and "--executor ray" in error_line(done)
+
+
+def test_no_cluster_at_the_address_is_a_one_line_error(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    done = mg("run", "OpenApp", "--agent", "oracle", "--executor", "ray", "--address", "127.0.0.1:9",
+              "--out", str(tmp_path / "o"), "--quiet", env=env)
+    assert done.returncode == 2 and "--address 127.0.0.1:9: cannot connect to Ray" in error_line(done)
