@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -103,8 +104,7 @@ def main() -> None:
           f"untrained {untrained_rate:.2f}, PPO after {steps} env steps {trained_rate:.2f}; "
           f"training {train_seconds:.0f} s, wall {out['wall_seconds']:.0f} s")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(out, fh, indent=2)
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
