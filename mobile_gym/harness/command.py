@@ -25,7 +25,7 @@ from typing import Any
 #: Options that make `run` a suite run (dest names).
 SUITE_OPTIONS: tuple[str, ...] = ("agent", "suite", "tags", "out", "workers", "resume",
                                   "n_task_combinations", "step_budget", "model", "base_url", "api_key",
-                                  "tensorboard")
+                                  "tensorboard", "executor", "address")
 
 
 def _positive(option: str, kind: type = int, minimum: float = 1):
@@ -52,6 +52,10 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                        help="episodes per task (AndroidWorld's name for --episodes)")
     group.add_argument("--workers", type=_positive("--workers"),
                        help="worker processes (default 1); with --backend adb give one --serial per worker: s1,s2")
+    group.add_argument("--executor", choices=("processes", "ray"),
+                       help="where the workers run: local processes (default) or Ray actors (the ray extra)")
+    group.add_argument("--address", help="--executor ray: local (start Ray here, default), auto (the running "
+                                         "cluster), or HOST:PORT")
     group.add_argument("--out", help="run directory (episodes.jsonl, scores.json, recordings/)")
     group.add_argument("--resume", action="store_true", help="continue the run in --out")
     group.add_argument("--step-budget", choices=("task", "aw"),
@@ -107,7 +111,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
                        episode_cpu_s=args.episode_cpu_seconds)
     workers = args.workers or 1
     print(f"run: {len(tasks)} task(s) x {config.episodes} episode(s)  agent {config.agent}  "
-          f"workers {workers}  out {out}", flush=True)
+          f"workers {workers}{' (ray)' if args.executor == 'ray' else ''}  out {out}", flush=True)
     metrics = None
     if getattr(args, "tensorboard", None):
         from mobile_gym.harness.metrics import EpisodeMetrics
@@ -116,7 +120,8 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
         records = run_suite(tasks, config, out, workers=workers, resume=args.resume, progress=not args.quiet,
-                            on_record=metrics.record if metrics is not None else None)
+                            on_record=metrics.record if metrics is not None else None,
+                            executor=args.executor or "processes", address=args.address)
     finally:
         if metrics is not None:
             metrics.close()
