@@ -141,6 +141,7 @@ class SimAndroid:
         wm.add(status_bar.window)
         wm.add(nav_bar.window)
         wm.on_editor_focus = ime.on_editor_focus
+        wm.on_hide_soft_input = ime.hide
         clipboard = Clipboard()
         wm.clipboard = clipboard
         content = ContentResolver(self.storage, clock)
