@@ -209,12 +209,15 @@ def show_toolbar(edit: EditText) -> bool:
         top = content.bottom + dp(8)
     else:
         top = max(view_top, content.top - height - dp(8))
+    # not focusable and not touch-modal: touches elsewhere reach the app; a tap in the field
+    # or a text change ends the action mode
     win = Window(root, package=host.package, kind="popup",
                  bounds=Rect(left, top, left + width, top + height), focusable=False,
-                 on_outside_touch=lambda: close())
+                 touch_modal=False)
     holder.append(win)
     wm.add(win)
     edit.call_on_next_edit(close)
+    edit.end_action_mode_with(close)
     return True
 
 

@@ -165,11 +165,22 @@ class EditText(TextView):
         self.selection = (len(text), len(text))
         self.on_text_changed = on_text_changed
         self._on_next_edit: list[Callable[[], None]] = []
+        self._end_action_mode: list[Callable[[], None]] = []
 
     def call_on_next_edit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once, at the next change of the text (the selection toolbar closes when
         the user types over the selection, as the framework's action mode does)."""
         self._on_next_edit.append(callback)
+
+    def end_action_mode_with(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once when the text action mode ends without an edit: a tap in the
+        field (the selection collapses) or a new long press."""
+        self._end_action_mode.append(callback)
+
+    def _finish_action_mode(self) -> None:
+        pending, self._end_action_mode = self._end_action_mode, []
+        for callback in pending:
+            callback()
 
     def _edited(self) -> None:
         pending, self._on_next_edit = self._on_next_edit, []
@@ -435,6 +446,7 @@ class EditText(TextView):
             return False
         self.request_focus()
         at, self.last_press = self.last_press, None
+        self._finish_action_mode()
         if self.on_long_click is not None:
             call_back(self.on_long_click, self)
         else:
@@ -447,6 +459,7 @@ class EditText(TextView):
         if not self.enabled:
             return False
         self.request_focus()
+        self._finish_action_mode()
         if self.last_touch is not None:  # a tap: the cursor goes to the touched character
             self.set_selection(self.offset_at(*self.last_touch))
         elif self.selection[0] != self.selection[1]:

@@ -269,7 +269,7 @@ class WindowManager:
                 continue
             if w.frame.contains(x, y):
                 return w, None
-            if w.kind in MODAL_KINDS:
+            if w.kind in MODAL_KINDS and getattr(w, "touch_modal", True):
                 return None, w
         return None, None
 
