@@ -166,6 +166,8 @@ class EditText(TextView):
         self.on_text_changed = on_text_changed
         self._on_next_edit: list[Callable[[], None]] = []
         self._end_action_mode: list[Callable[[], None]] = []
+        # TextView.setShowSoftInputOnFocus: whether taking focus brings up the keyboard
+        self.show_soft_input_on_focus = True
 
     def call_on_next_edit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once, at the next change of the text (the selection toolbar closes when
