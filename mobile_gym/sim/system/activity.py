@@ -214,6 +214,8 @@ class Activity:
     exported: ClassVar[bool] = True
     # `adjustResize` (app window shrinks above the keyboard) or `adjustPan` (keyboard covers it).
     soft_input_mode: ClassVar[str] = "adjustResize"
+    # the theme's windowActionModeOverlay: the action mode bar overlays the content
+    action_mode_overlay: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.ctx: AppContext = None  # type: ignore[assignment]  # set by the activity manager
@@ -266,6 +268,11 @@ class Activity:
         """Make `root` the content of this activity's window."""
         self.content = root
         self._am.set_content(self, root)
+
+    def set_action_mode_bar(self, bar: View) -> None:
+        """Show `bar` as the window's action mode bar (AppCompat's `action_mode_bar`), over the
+        content; hide it by its visibility."""
+        self._am.set_action_mode_bar(self, bar)
 
     def start_activity(self, component: str, **extras: Any) -> None:
         """Start another activity; `component` is `.Short` (this package) or `pkg/.Act`."""

@@ -499,10 +499,18 @@ class ActivityManager:
         if rec is None:
             raise RuntimeError("set_content() called on an activity that is not started")
         if rec.decor is None:
-            rec.decor = build_decor(self.screen, activity.soft_input_mode)
+            rec.decor = build_decor(self.screen, activity.soft_input_mode,
+                                    action_mode_overlay=activity.action_mode_overlay)
             rec.window = Window(rec.decor.root, package=rec.package, kind="app", title=rec.component,
                                 bounds=self.screen.full)
         rec.decor.set_view(root)
+
+    def set_action_mode_bar(self, activity: Activity, bar: View) -> None:
+        """Put an action mode bar into the activity's decor (after set_content)."""
+        rec = activity._record
+        if rec is None or rec.decor is None:
+            raise RuntimeError("set_action_mode_bar() needs set_content() first")
+        rec.decor.set_action_mode_bar(bar)
 
     def relayout_app_windows(self) -> None:
         """Fit the app windows to the current state (run at every window sync): inset the shown

@@ -46,6 +46,8 @@ def _divider() -> ImageView:
 class EventActivity(Activity):
     """New Event / Edit Event."""
 
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
+
     launch_mode = "singleTask"
 
     # -- lifecycle ------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from mobile_gym.sim.ui.layouts import LinearLayout
 from mobile_gym.sim.ui.lists import ListView, RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from mobile_gym.sim.ui.widgets import (
-    Button,
     CheckBox,
     EditText,
     ImageView,
