@@ -216,6 +216,11 @@ class Activity:
     soft_input_mode: ClassVar[str] = "adjustResize"
     # the theme's windowActionModeOverlay: the action mode bar overlays the content
     action_mode_overlay: ClassVar[bool] = False
+    # windowIsFloating (a dialog-themed activity): its window wraps its content at the top of the
+    # screen and the activity behind stays visible; a touch outside finishes it
+    # (windowCloseOnTouchOutside)
+    floating: ClassVar[bool] = False
+    exclude_from_recents: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.ctx: AppContext = None  # type: ignore[assignment]  # set by the activity manager

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
-from mobile_gym.sim.ui.units import MATCH_PARENT
+from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT
 from mobile_gym.sim.ui.view import View
 
 
@@ -23,6 +23,7 @@ class Decor:
     frame: FrameLayout       # inset between the system bars (and the IME)
     content: FrameLayout     # android:id/content, holds the app's root view
     bar_root: View | None = None  # action_bar_root (holds content and an action mode bar)
+    floating: bool = False        # a floating window: sized to its content, no insets
 
     def set_view(self, view: View) -> None:
         if self.content.children == [view]:
@@ -41,13 +42,18 @@ class Decor:
 
     def fit(self, screen: ScreenLayout, soft_input_mode: str) -> None:
         """Inset the content frame for the status bar, the navigation bar and the IME."""
+        if self.floating:
+            return
         app = screen.app_bounds(soft_input_mode)
         margin = (0, app.top, 0, screen.height - app.bottom)
         if self.frame.margin != margin:
             self.frame.margin = margin
 
 
-def build_decor(screen: ScreenLayout, soft_input_mode: str, *, action_mode_overlay: bool = False) -> Decor:
+def build_decor(screen: ScreenLayout, soft_input_mode: str, *, action_mode_overlay: bool = False,
+                floating: bool = False) -> Decor:
+    if floating:
+        return _floating_decor()
     content = FrameLayout(id="android:id/content", width=MATCH_PARENT, height=MATCH_PARENT)
     bar_root: View
     if action_mode_overlay:  # FitWindowsFrameLayout
@@ -65,3 +71,14 @@ def build_decor(screen: ScreenLayout, soft_input_mode: str, *, action_mode_overl
     decor = Decor(root, frame, content, bar_root)
     decor.fit(screen, soft_input_mode)
     return decor
+
+
+def _floating_decor() -> Decor:
+    """A floating (dialog-themed) platform Activity's decor, screen_simple: DecorView >
+    LinearLayout > android:id/content, all wrapping the content's height; no system-bar insets."""
+    content = FrameLayout(id="android:id/content", width=MATCH_PARENT, height=WRAP_CONTENT)
+    column = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT)
+    column.add(content)
+    root = FrameLayout(width=MATCH_PARENT, height=WRAP_CONTENT)
+    root.add(column)
+    return Decor(root, column, content, None, floating=True)
