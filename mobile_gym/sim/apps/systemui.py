@@ -14,14 +14,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mobile_gym.sim.apps.settings import brightness
-from mobile_gym.sim.system.activity import Activity, IntentFilter
+from mobile_gym.sim.system.activity import ACTION_SHOW_BRIGHTNESS_DIALOG, Activity, IntentFilter
 from mobile_gym.sim.system.packages import App
 from mobile_gym.sim.ui.layouts import FrameLayout
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp
 from mobile_gym.sim.ui.widgets import SeekBar
 
 PACKAGE = "com.android.systemui"
-SHOW_BRIGHTNESS_DIALOG = "com.android.intent.action.SHOW_BRIGHTNESS_DIALOG"
 BRIGHTNESS_DIALOG = ".settings.brightness.BrightnessDialog"
 SLIDER_DESC = "Display brightness"
 
@@ -32,7 +31,7 @@ class BrightnessDialog(Activity):
     launch_mode = "singleInstance"
     floating = True
     exclude_from_recents = True
-    intent_filters = (IntentFilter((SHOW_BRIGHTNESS_DIALOG,)),)
+    intent_filters = (IntentFilter((ACTION_SHOW_BRIGHTNESS_DIALOG,)),)
 
     def on_create(self) -> None:
         self.slider = SeekBar(id="slider", content_desc=SLIDER_DESC, max=brightness.GAMMA_SPACE_MAX,

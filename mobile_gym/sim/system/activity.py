@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 ACTION_MAIN = "android.intent.action.MAIN"
 ACTION_VIEW = "android.intent.action.VIEW"
+ACTION_SHOW_BRIGHTNESS_DIALOG = "com.android.intent.action.SHOW_BRIGHTNESS_DIALOG"  # Intent (hidden API)
 CATEGORY_LAUNCHER = "android.intent.category.LAUNCHER"
 CATEGORY_HOME = "android.intent.category.HOME"
 CATEGORY_DEFAULT = "android.intent.category.DEFAULT"

@@ -25,8 +25,7 @@ from mobile_gym.sim.apps.settings.widgets import (
     main_switch_bar,
     preference_row,
 )
-from mobile_gym.sim.apps.systemui import SHOW_BRIGHTNESS_DIALOG
-from mobile_gym.sim.system.activity import Activity, Intent
+from mobile_gym.sim.system.activity import ACTION_SHOW_BRIGHTNESS_DIALOG, Activity, Intent
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.lists import RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -212,7 +211,7 @@ class SubSettings(_SettingsScreen):
     def _show_brightness_dialog(self) -> None:
         """BrightnessLevelPreferenceController: SystemUI's brightness dialog (an activity of
         com.android.systemui), full width in portrait."""
-        self.start_intent(Intent(action=SHOW_BRIGHTNESS_DIALOG,
+        self.start_intent(Intent(action=ACTION_SHOW_BRIGHTNESS_DIALOG,
                                  extras={"android.intent.extra.BRIGHTNESS_DIALOG_IS_FULL_WIDTH": True}))
 
 
