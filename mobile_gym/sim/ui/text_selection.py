@@ -213,7 +213,7 @@ def show_toolbar(edit: EditText) -> bool:
     # or a text change ends the action mode
     win = Window(root, package=host.package, kind="popup",
                  bounds=Rect(left, top, left + width, top + height), focusable=False,
-                 touch_modal=False)
+                 touch_modal=False, parent_window=host)
     holder.append(win)
     wm.add(win)
     edit.call_on_next_edit(close)

@@ -163,6 +163,8 @@ class WindowManager:
             raise ValueError(f"{window!r} is not shown by this window manager")
         self._windows.remove(window)
         window._wm = None
+        for sub in [w for w in self._windows if getattr(w, "parent_window", None) is window]:
+            self.remove(sub)
         self._version += 1 + window.version
         self._full_damage()
         g = self._gesture

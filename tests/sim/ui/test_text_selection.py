@@ -186,3 +186,12 @@ def test_typing_over_the_selection_closes_the_toolbar():
     long_press(wm, *point_in(et, 4))
     et.commit_text("2")
     assert et.text == "one 2" and toolbar(wm) is None
+
+
+def test_the_toolbar_leaves_with_its_window():
+    wm, et = field("one two")
+    host = et.window
+    long_press(wm, *point_in(et, 0))
+    assert toolbar(wm) is not None
+    wm.remove(host)                                  # the activity went away
+    assert toolbar(wm) is None

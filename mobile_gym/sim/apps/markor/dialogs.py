@@ -270,7 +270,9 @@ class FolderPicker:
         utilbar = LinearLayout("horizontal", id="ui__filesystem_dialog__utilbar", width=MATCH_PARENT,
                                height=WRAP_CONTENT, gravity="center_vertical", margin=dp(8))
         utilbar.add(home, self.search_button, self.search_edit)
-        self.list = RecyclerView(id="ui__filesystem_dialog__list", width=MATCH_PARENT, height=dp(420))
+        # layout_above the buttons, layout_below the utility bar: the list takes what is left
+        self.list = RecyclerView(id="ui__filesystem_dialog__list", width=MATCH_PARENT, height=0,
+                                 weight=1, min_height=dp(100))
         cancel = TextView("Cancel", id="ui__filesystem_dialog__button_cancel", all_caps=True,
                           text_color=chrome.ACCENT, font_weight="medium", clickable=True,
                           focusable=True, margin=dp(8), gravity="center", on_click=self.cancel)
@@ -281,7 +283,7 @@ class FolderPicker:
                                height=WRAP_CONTENT, gravity="end", padding=dp(16))
         buttons.add(cancel, ok)
         self.root = LinearLayout("vertical", id="ui__filesystem_dialog__root", width=MATCH_PARENT,
-                                 height=WRAP_CONTENT, background=chrome.BACKGROUND,
+                                 height=MATCH_PARENT, background=chrome.BACKGROUND,
                                  margin=(0, dp(4), 0, 0))
         self.root.a11y_class = "android.widget.RelativeLayout"
         self.root.add(self.title, utilbar, self.list, buttons)
