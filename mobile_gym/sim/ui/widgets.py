@@ -169,6 +169,14 @@ class EditText(TextView):
         # TextView.setShowSoftInputOnFocus: whether taking focus brings up the keyboard
         self.show_soft_input_on_focus = True
 
+    def request_focus_without_keyboard(self) -> bool:
+        """Take focus as code does under a stateUnchanged window: the keyboard stays as it was
+        (shown for another field, or hidden)."""
+        saved, self.show_soft_input_on_focus = self.show_soft_input_on_focus, False
+        taken = self.request_focus()
+        self.show_soft_input_on_focus = saved
+        return taken
+
     def call_on_next_edit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once, at the next change of the text (the selection toolbar closes when
         the user types over the selection, as the framework's action mode does)."""

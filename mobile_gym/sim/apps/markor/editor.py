@@ -332,11 +332,7 @@ class DocumentActivity(Activity):
         if not 0 <= start <= length:
             return
         if not editor.focused:
-            editor.show_soft_input_on_focus = False
-            try:
-                editor.request_focus()
-            finally:
-                editor.show_soft_input_on_focus = True
+            editor.request_focus_without_keyboard()
         editor.set_selection(start)
 
     @property
