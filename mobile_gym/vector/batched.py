@@ -110,14 +110,10 @@ class BatchedVectorEnv(VectorEnv):
                   "reward": ((self.num_envs,), np.dtype(np.float64)),
                   "terminated": ((self.num_envs,), np.dtype(np.bool_)),
                   "truncated": ((self.num_envs,), np.dtype(np.bool_))}
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            fields.update(self._obs_layout.fields("final"))
         ctx = mp.get_context(context)
         self._block = SharedBlock(fields, ctx)
         views = self._block.views()
         self._obs_arrays = self._obs_layout.arrays(views, "obs")
-        self._final_arrays = self._obs_layout.arrays(views, "final") \
-            if self.autoreset_mode == AutoresetMode.SAME_STEP else []
         self._act_arrays = self._act_layout.arrays(views, "act")
         self._rewards, self._terminated, self._truncated = views["reward"], views["terminated"], views["truncated"]
         self._pipe_obs: list[list[Any]] = [[None] * self.num_envs for _ in self._obs_layout.pipe_leaves]
@@ -178,8 +174,7 @@ class BatchedVectorEnv(VectorEnv):
             for index, (info, pipe_obs, final) in zip(indices, self._receive(w, "step")):
                 self._store_pipe_obs(index, pipe_obs)
                 if final is not None:
-                    final_info, final_pipe = final
-                    final_obs = self._obs_layout.read_one(self._final_arrays, index, final_pipe)
+                    final_info, final_obs = final
                     entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
                 entries.append((index, info))
         return (self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
@@ -277,8 +272,14 @@ class BatchedVectorEnv(VectorEnv):
     def _send(self, w: int, message: tuple) -> None:
         try:
             self._conns[w].send(message)
-        except (OSError, ValueError) as e:
-            self._fail(w, None, type(e).__name__, f"worker {w} cannot be reached ({e})", "")
+        except (OSError, ValueError):
+            self._died(w, str(message[0]))
+
+    def _died(self, w: int, what: str) -> None:
+        proc = self._workers[w]
+        proc.join(0.5)
+        self._fail(w, None, "WorkerDied", f"worker {w} (pid {proc.pid}, sub-envs {list(self._blocks[w])}) "
+                   f"died during {what} (exit code {proc.exitcode})", "")
 
     def _receive(self, w: int, what: str) -> Any:
         conn, proc = self._conns[w], self._workers[w]
@@ -289,9 +290,7 @@ class BatchedVectorEnv(VectorEnv):
                            f"within {self.timeout} s", "")
             reply = conn.recv()
         except (EOFError, OSError):
-            proc.join(0.5)
-            self._fail(w, None, "WorkerDied", f"worker {w} (pid {proc.pid}, sub-envs {list(self._blocks[w])}) "
-                       f"died during {what} (exit code {proc.exitcode})", "")
+            self._died(w, what)
         if reply[0] == "error":
             _, index, error_type, message, text = reply
             where = f"sub-env {index}" if index is not None else f"worker {w}"

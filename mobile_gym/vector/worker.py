@@ -1,8 +1,9 @@
 """The loop a worker process runs: it owns a contiguous block of sub-envs.
 
 Observations, rewards and episode flags are written into shared memory; only `info` dicts,
-the observation parts that are not arrays and the replies to `call`/`get_attr` go through
-the pipe. An exception in a sub-env is caught and answered as an error naming that sub-env
+the observation parts that are not arrays, a SAME_STEP episode's final observation (once
+per episode, exactly as the env returned it) and the replies to `call`/`get_attr` go
+through the pipe. An exception in a sub-env is caught and answered as an error naming that sub-env
 with the traceback; the worker then waits for the next command (the main side closes).
 """
 
@@ -56,7 +57,6 @@ class _Worker:
         self.act_layout = SpaceLayout(spec.action_space, spec.num_envs)
         views = spec.block.views()
         self.obs_arrays = self.obs_layout.arrays(views, "obs")
-        self.final_arrays = self.obs_layout.arrays(views, "final") if self.mode == AutoresetMode.SAME_STEP else []
         self.act_arrays = self.act_layout.arrays(views, "act")
         self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
         self.envs: list[Any] = []
@@ -114,7 +114,7 @@ class _Worker:
             action = self.act_layout.read_one(self.act_arrays, index, pipe_action)
             obs, reward, terminated, truncated, info = env.step(action)
             if self.mode == AutoresetMode.SAME_STEP and (terminated or truncated):
-                final = (info, self.obs_layout.write(self.final_arrays, index, obs))
+                final = (info, obs)  # as the env returned it (pickled: once per episode)
                 obs, info = env.reset()
         self.rewards[index] = reward
         self.terminated[index] = terminated
