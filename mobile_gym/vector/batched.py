@@ -205,6 +205,11 @@ class BatchedVectorEnv(VectorEnv):
             self._receive(w, f"set_attr {name!r}")
 
     @property
+    def worker_pids(self) -> tuple[int, ...]:
+        """The worker processes' ids (for CPU accounting and monitoring)."""
+        return tuple(int(p.pid) for p in self._workers)
+
+    @property
     def np_random_seed(self) -> tuple[int, ...]:
         return self.get_attr("np_random_seed")
 

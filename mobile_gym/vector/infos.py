@@ -13,13 +13,24 @@ from typing import Any
 
 import numpy as np
 
+_SCALARS = (int, float, bool)
 
-def _array_for(value: Any, num_envs: int) -> np.ndarray:
-    if type(value) in (int, float, bool) or issubclass(type(value), np.number):
-        return np.zeros(num_envs, dtype=type(value))
-    if isinstance(value, np.ndarray):
-        return np.zeros((num_envs, *value.shape), dtype=value.dtype)
-    return np.full(num_envs, fill_value=None, dtype=object)
+
+def _leaf_array(column: list[tuple[int, Any]], num_envs: int, full: bool) -> np.ndarray:
+    """One key's values in an array whose type the first value picks (as Gymnasium does)."""
+    first = column[0][1]
+    kind = type(first)
+    if kind in _SCALARS or issubclass(kind, np.number):
+        if full:  # every env, in order: one conversion (same casts as item-wise assignment)
+            return np.array([value for _, value in column], dtype=kind)
+        array = np.zeros(num_envs, dtype=kind)
+    elif isinstance(first, np.ndarray):
+        array = np.zeros((num_envs, *first.shape), dtype=first.dtype)
+    else:
+        array = np.full(num_envs, fill_value=None, dtype=object)
+    for index, value in column:
+        array[index] = value
+    return array
 
 
 def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) -> dict[str, Any]:
@@ -33,27 +44,29 @@ def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) ->
                 grouped[key] = [(index, value)]
             else:
                 column.append((index, value))
+    order = list(range(num_envs))
     out: dict[str, Any] = {}
     for key, column in grouped.items():
-        mask = np.zeros(num_envs, dtype=np.bool_)
+        indices = [index for index, _ in column]
+        full = indices == order
+        if full:
+            mask = np.ones(num_envs, dtype=np.bool_)
+        else:
+            mask = np.zeros(num_envs, dtype=np.bool_)
+            mask[indices] = True
+        dicts = sum(isinstance(value, dict) for _, value in column)
         if key == "final_obs":
             array: Any = np.full(num_envs, fill_value=None, dtype=object)
             for index, value in column:
                 array[index] = value
-                mask[index] = True
-        elif all(isinstance(value, dict) for _, value in column):
+        elif dicts == len(column):
             array = batch_infos(column, num_envs)
-            for index, _ in column:
-                mask[index] = True
-        elif any(isinstance(value, dict) for _, value in column):
+        elif dicts:
             raise TypeError(f"info[{key!r}] is a dict in some sub-envs and not in others "
                             f"(sub-envs {[i for i, v in column if isinstance(v, dict)]} give a dict); "
                             "Gymnasium cannot batch that either")
         else:
-            array = _array_for(column[0][1], num_envs)
-            for index, value in column:
-                array[index] = value
-                mask[index] = True
+            array = _leaf_array(column, num_envs, full)
         out[key] = array
         out[f"_{key}"] = mask
     return out

@@ -11,6 +11,7 @@ size and travels through the worker's pipe; its batched value is what Gymnasium'
 from __future__ import annotations
 
 import multiprocessing as mp
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,6 +94,32 @@ class SharedBlock:
         self.__dict__.update(state)
 
 
+#: Copies of one leaf kept for reuse (the caller usually holds the previous step's while a
+#: step runs, so two alternate).
+POOL_SIZE = 3
+#: sys.getrefcount of a pooled array that nobody else holds: the pool's list, the loop
+#: variable and getrefcount's own argument.
+_FREE_REFCOUNT = 3
+
+
+def _copy_into_free(array: np.ndarray, pool: list[np.ndarray]) -> np.ndarray:
+    """A copy of `array` in a pooled buffer that no one references any more, or in a new one.
+
+    A fresh multi-megabyte array is a fresh mapping for the allocator here: every page
+    faults in again on each step (measured: ~950 faults and ~0.3 ms CPU per env-step for
+    8 frames of 270x600). Any view, slice or buffer export of a returned array references
+    it, so a buffer is only reused when the caller has truly let go of it.
+    """
+    for buf in pool:
+        if sys.getrefcount(buf) == _FREE_REFCOUNT:
+            np.copyto(buf, array)
+            return buf
+    out = np.array(array)
+    if len(pool) < POOL_SIZE:
+        pool.append(out)
+    return out
+
+
 class SpaceLayout:
     """How values of one single-env space are written into and read out of a batch.
 
@@ -108,6 +135,7 @@ class SpaceLayout:
         self.memory_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if leaf.in_memory]
         self.pipe_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if not leaf.in_memory]
         self._pipe_out = [create_empty_array(leaf.space, num_envs) for _, leaf in self.pipe_leaves]
+        self._pools: list[list[np.ndarray]] = [[] for _ in self.memory_leaves]
 
     @property
     def all_in_memory(self) -> bool:
@@ -154,20 +182,22 @@ class SpaceLayout:
         """The batched value: the shared arrays (copied when `copy`) and each pipe leaf
         concatenated as Gymnasium does."""
         values: list[Any] = [None] * len(self.leaves)
-        for array, (j, _) in zip(arrays, self.memory_leaves):
-            values[j] = array.copy() if copy else array
+        for array, pool, (j, _) in zip(arrays, self._pools, self.memory_leaves):
+            values[j] = _copy_into_free(array, pool) if copy else array
         for column, out, (j, leaf) in zip(pipe_columns, self._pipe_out, self.pipe_leaves):
             values[j] = concatenate(leaf.space, column, out)
         return self._assemble(values)
 
     def _assemble(self, values: list[Any]) -> Any:
-        it = iter(values)
+        return _build(self.space, iter(values))
 
-        def build(space: spaces.Space) -> Any:
-            if isinstance(space, spaces.Dict):
-                return {key: build(sub) for key, sub in space.spaces.items()}
-            if isinstance(space, spaces.Tuple):
-                return tuple(build(sub) for sub in space.spaces)
-            return next(it)
 
-        return build(self.space)
+def _build(space: spaces.Space, values: Any) -> Any:
+    """The nested value of `space` from its leaves' values in order (a plain recursive
+    function: a self-referencing closure would be a reference cycle that keeps every
+    returned array alive until the garbage collector runs)."""
+    if isinstance(space, spaces.Dict):
+        return {key: _build(sub, values) for key, sub in space.spaces.items()}
+    if isinstance(space, spaces.Tuple):
+        return tuple(_build(sub, values) for sub in space.spaces)
+    return next(values)

@@ -134,3 +134,26 @@ def test_reset_mask_resets_only_the_masked_sub_envs():
     with pytest.raises(TypeError, match="bool array"):
         envs.reset(options={"reset_mask": [True, False, True]})
     envs.close()
+
+
+def test_returned_copies_stay_intact_while_held_and_their_buffers_are_reused_after():
+    envs = BatchedVectorEnv([CountingEnv] * 2, num_workers=1)
+    envs.reset(seed=[9, 9])  # 11 % 4 = 3 steps per episode
+    kept, frames, views = [], [], []
+    for _ in range(8):
+        obs, *_ = envs.step(np.array([1, 1]))  # action 1 never terminates; truncation after 5
+        kept.append(obs)
+        frames.append(obs["frame"].copy())
+        views.append(obs["vec"][1:])  # a view alone keeps its array from being reused
+    for obs, frame in zip(kept, frames):
+        assert np.array_equal(obs["frame"], frame)
+    held = views[-1].copy()
+    released = {o["frame"].__array_interface__["data"][0] for o in kept}
+    del kept, obs
+    later = []
+    for _ in range(4):
+        obs, *_ = envs.step(np.array([1, 1]))
+        later.append(obs["frame"].__array_interface__["data"][0])
+    assert np.array_equal(views[-1], held)
+    assert set(later) & released  # a released frame buffer was filled again instead of a new one
+    envs.close()
