@@ -11,13 +11,16 @@ action sequences (so every one does the same simulated work, autoresets included
 and the batched rows again with copy=False (the live shared arrays are returned; bare and
 copy=False both hand out observations without copying them).
 Two workloads: `mobile` (a MobileEnv task with an RL wrapper stack, default OpenApp with
-TapGrid+PixelsOnly at 270x600 and random taps) and `probe` (a constant env with the same
+TapGrid+PixelsOnly at 270x600 and random taps) and `probe` (a constant env with the stack's
 observation space and a MobileEnv-like info whose step costs ~nothing, so the vector
 layer's own per-env-step cost shows without the noise of a real step). Repeats are
 interleaved and the median is reported; wall and CPU time (this process + its workers) are
 both given, with the load average, since the machine may be shared.
 
-Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wall);
+Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wall), and
+the same from the critical path (this process's CPU time plus its busiest worker's: the
+wall time each config would take with a free core per process, which a shared machine
+does not give; it leaves out wake-up latency);
 overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms.
 Prints a table and writes benchmarks/results/vector.json.
 Usage: python benchmarks/vector.py [--task ID] [--stack pixels] [--num-envs 8] [--steps 60] [--repeats 3]
@@ -52,12 +55,14 @@ WARMUP = 10
 
 
 class ProbeEnv(gym.Env):
-    """A frame of the task's size and a MobileEnv-shaped info, at almost no cost per step."""
+    """The stack's observation (one fixed sample of its space, a frame at the task's size for
+    `pixels`) and a MobileEnv-shaped info, at almost no cost per step."""
 
-    def __init__(self, shape: tuple[int, ...], n_actions: int) -> None:
-        self.observation_space = gym.spaces.Box(0, 255, shape, np.uint8)
+    def __init__(self, observation_space: gym.Space, n_actions: int) -> None:
+        self.observation_space = observation_space
         self.action_space = gym.spaces.Discrete(n_actions)
-        self.frame = np.zeros(shape, np.uint8)
+        observation_space.seed(0)
+        self.obs = observation_space.sample()
         self.t = 0
 
     def _info(self) -> dict[str, Any]:
@@ -68,31 +73,30 @@ class ProbeEnv(gym.Env):
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self.t = 0
-        return self.frame, self._info()
+        return self.obs, self._info()
 
     def step(self, action):
         self.t += 1
-        self.frame[0, 0, 0] = self.t % 256
-        return self.frame, 0.0, False, self.t >= 50, self._info()
+        return self.obs, 0.0, False, self.t >= 50, self._info()
 
 
 class ProbeFactory:
-    def __init__(self, shape: tuple[int, ...], n_actions: int) -> None:
-        self.shape, self.n_actions = shape, n_actions
+    def __init__(self, observation_space: gym.Space, n_actions: int) -> None:
+        self.observation_space, self.n_actions = observation_space, n_actions
 
     def __call__(self) -> ProbeEnv:
-        return ProbeEnv(self.shape, self.n_actions)
+        return ProbeEnv(self.observation_space, self.n_actions)
 
 
-def _cpu_seconds(pids: list[int]) -> float:
-    total = time.process_time()
+def _worker_cpu(pids: list[int]) -> list[float]:
+    out = []
     for pid in pids:
         try:
             t = psutil.Process(pid).cpu_times()
-            total += t.user + t.system
+            out.append(t.user + t.system)
         except psutil.NoSuchProcess:
-            pass
-    return total
+            out.append(0.0)
+    return out
 
 
 def _bare_loop(fns: list, seeds: list[int], actions: list[np.ndarray], conn: Any) -> None:
@@ -125,24 +129,28 @@ def run_bare(fns: list, seeds: list[int], actions: list[np.ndarray]) -> tuple[fl
     proc = ctx.Process(target=_bare_loop, args=(fns, seeds, actions, child), daemon=True)
     proc.start()
     child.close()
-    result = parent.recv()
+    wall, cpu = parent.recv()
     proc.join(30)
-    return result
+    return wall, cpu, cpu
 
 
-def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float]:
+def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float]:
+    """Wall and CPU seconds (this process + workers) of the timed steps, and the critical
+    path: this process's CPU plus the busiest worker's (what the wall time would be with a
+    free core per process, as the main process waits while its workers step)."""
     envs = make()
     pids = list(getattr(envs, "worker_pids", ())) or [p.pid for p in getattr(envs, "processes", [])]
     envs.reset(seed=seeds)
     warm, timed = actions[:WARMUP], actions[WARMUP:]
     for batch in warm:
         envs.step(batch)
-    t0, c0 = time.perf_counter(), _cpu_seconds(pids)
+    t0, c0, w0 = time.perf_counter(), time.process_time(), _worker_cpu(pids)
     for batch in timed:
         envs.step(batch)
-    wall, cpu = time.perf_counter() - t0, _cpu_seconds(pids) - c0
+    wall, main, workers = time.perf_counter() - t0, time.process_time() - c0, _worker_cpu(pids)
     envs.close()
-    return wall, cpu
+    per_worker = [b - a for a, b in zip(w0, workers)]
+    return wall, main + sum(per_worker), main + max(per_worker, default=0.0)
 
 
 def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, seed: int) -> dict[str, Any]:
@@ -161,18 +169,20 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
         "sync": lambda: run_vector(lambda: gym.vector.SyncVectorEnv(fns), seeds, actions),
         "async": lambda: run_vector(lambda: gym.vector.AsyncVectorEnv(fns), seeds, actions),
     }
-    samples: dict[str, list[tuple[float, float, float]]] = {k: [] for k in runners}
+    samples: dict[str, list[tuple[float, float, float, float]]] = {k: [] for k in runners}
     for _ in range(repeats):
         for name, run in runners.items():
             load = os.getloadavg()[0]
-            wall, cpu = run()
-            samples[name].append((wall, cpu, load))
+            wall, cpu, critical = run()
+            samples[name].append((wall, cpu, load, critical))
     env_steps = steps * n
     out: dict[str, Any] = {"num_envs": n, "steps_per_env": steps, "configs": {}}
     for name, runs in samples.items():
         wall = statistics.median(r[0] for r in runs)
         cpu = statistics.median(r[1] for r in runs)
+        critical = statistics.median(r[3] for r in runs)
         out["configs"][name] = {
+            "critical_path_env_steps_per_s": round(env_steps / critical, 1),
             "env_steps_per_s": round(env_steps / wall, 1), "wall_ms_per_env_step": round(1e3 * wall / env_steps, 4),
             "cpu_ms_per_env_step": round(1e3 * cpu / env_steps, 4),
             "runs_wall_s": [round(r[0], 3) for r in runs], "load_1min": [round(r[2], 2) for r in runs]}
@@ -180,17 +190,21 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
     for suffix in ("", ", copy=False"):
         one, two = c[f"batched, 1 worker{suffix}"], c[f"batched, 2 workers{suffix}"]
         out[f"speedup_2_vs_1_workers{suffix}"] = round(two["env_steps_per_s"] / one["env_steps_per_s"], 3)
+        out[f"critical_path_speedup_2_vs_1_workers{suffix}"] = round(
+            two["critical_path_env_steps_per_s"] / one["critical_path_env_steps_per_s"], 3)
         out[f"overhead_wall_ms_per_env_step{suffix}"] = round(one["wall_ms_per_env_step"]
                                                               - c["bare"]["wall_ms_per_env_step"], 4)
         out[f"overhead_cpu_ms_per_env_step{suffix}"] = round(one["cpu_ms_per_env_step"]
                                                              - c["bare"]["cpu_ms_per_env_step"], 4)
     print(f"\n{workload}: {n} envs, {steps} steps per env, median of {repeats} (load 1-min {os.getloadavg()[0]:.2f})")
-    print(f"  {'config':30s} {'env-steps/s':>12s} {'wall ms/step':>13s} {'cpu ms/step':>12s}  loads")
+    print(f"  {'config':30s} {'env-steps/s':>12s} {'wall ms/step':>13s} {'cpu ms/step':>12s} "
+          f"{'crit. steps/s':>13s}  loads")
     for name, r in c.items():
         print(f"  {name:30s} {r['env_steps_per_s']:12.1f} {r['wall_ms_per_env_step']:13.4f} "
-              f"{r['cpu_ms_per_env_step']:12.4f}  {r['load_1min']}")
+              f"{r['cpu_ms_per_env_step']:12.4f} {r['critical_path_env_steps_per_s']:13.1f}  {r['load_1min']}")
     for suffix in ("", ", copy=False"):
-        print(f"  batched{suffix or ', copy=True'}: 2 workers / 1 worker {out['speedup_2_vs_1_workers' + suffix]:.2f}x;"
+        print(f"  batched{suffix or ', copy=True'}: 2 workers / 1 worker {out['speedup_2_vs_1_workers' + suffix]:.2f}x "
+              f"wall, {out['critical_path_speedup_2_vs_1_workers' + suffix]:.2f}x critical path;"
               f" 1 worker over bare {out['overhead_wall_ms_per_env_step' + suffix]:+.4f} wall ms, "
               f"{out['overhead_cpu_ms_per_env_step' + suffix]:+.4f} CPU ms per env-step")
     return out
@@ -211,7 +225,7 @@ def main() -> None:
     size = tuple(int(v) for v in args.size.lower().split("x"))
     mobile = SubEnvFactory(args.task, args.stack, {"obs_size": size})
     probe_env = mobile()
-    shape, n_actions = probe_env.observation_space.shape, int(probe_env.action_space.n)
+    space, n_actions = probe_env.observation_space, int(probe_env.action_space.n)
     probe_env.close()
     results: dict[str, Any] = {
         "task": args.task, "stack": args.stack, "obs_size": list(size),
@@ -220,7 +234,8 @@ def main() -> None:
         "targets": {"speedup_2_vs_1_workers": 1.8, "overhead_ms_per_env_step": 0.05},
     }
     print(f"vector envs on {os.cpu_count()} CPUs; {args.task} with stack {args.stack!r} at {size[0]}x{size[1]}")
-    results["probe"] = measure("probe (constant env, same frame size)", [ProbeFactory(shape, n_actions)] * args.num_envs,
+    results["probe"] = measure("probe (constant env, the stack's observation space)",
+                               [ProbeFactory(space, n_actions)] * args.num_envs,
                                n_actions, args.probe_steps, args.repeats, args.seed)
     results["mobile"] = measure(f"mobile ({args.task}, {args.stack})", [mobile] * args.num_envs, n_actions,
                                 args.steps, args.repeats, args.seed)
