@@ -15,7 +15,8 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -152,13 +153,14 @@ class BatchedVectorEnv(VectorEnv):
             mask = self._check_mask(options.pop("reset_mask"))
         jobs = {w: [(i, seeds[i]) for i in indices if mask[i]] for w, indices in enumerate(self._blocks)}
         jobs = {w: job for w, job in jobs.items() if job}
-        for w, job in jobs.items():
-            self._send(w, ("reset", job, options))
         entries = []
-        for w, job in jobs.items():
-            for (index, _), (info, pipe_obs) in zip(job, self._receive(w, "reset")):
-                self._store_pipe_obs(index, pipe_obs)
-                entries.append((index, info))
+        with self._exchange():
+            for w, job in jobs.items():
+                self._send(w, ("reset", job, options))
+            for w, job in jobs.items():
+                for (index, _), (info, pipe_obs) in zip(job, self._receive(w, "reset")):
+                    self._store_pipe_obs(index, pipe_obs)
+                    entries.append((index, info))
         return self._observations(), batch_infos(entries, self.num_envs)
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -166,17 +168,18 @@ class BatchedVectorEnv(VectorEnv):
         under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos."""
         self._check_open()
         pipe_columns = self._act_layout.write_batch(self._act_arrays, actions)
-        for w, indices in enumerate(self._blocks):
-            pipe = [[column[i] for column in pipe_columns] for i in indices] if pipe_columns else None
-            self._send(w, ("step", pipe))
         entries: list[tuple[int, dict[str, Any]]] = []
-        for w, indices in enumerate(self._blocks):
-            for index, (info, pipe_obs, final) in zip(indices, self._receive(w, "step")):
-                self._store_pipe_obs(index, pipe_obs)
-                if final is not None:
-                    final_info, final_obs = final
-                    entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
-                entries.append((index, info))
+        with self._exchange():
+            for w, indices in enumerate(self._blocks):
+                pipe = [[column[i] for column in pipe_columns] for i in indices] if pipe_columns else None
+                self._send(w, ("step", pipe))
+            for w, indices in enumerate(self._blocks):
+                for index, (info, pipe_obs, final) in zip(indices, self._receive(w, "step")):
+                    self._store_pipe_obs(index, pipe_obs)
+                    if final is not None:
+                        final_info, final_obs = final
+                        entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
+                    entries.append((index, info))
         return (self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
                 batch_infos(entries, self.num_envs))
 
@@ -186,9 +189,10 @@ class BatchedVectorEnv(VectorEnv):
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """Call `name` on every sub-env (`get_wrapper_attr`; a non-callable is returned as is)."""
         self._check_open()
-        for w in range(self.num_workers):
-            self._send(w, ("call", name, args, kwargs))
-        return tuple(value for w in range(self.num_workers) for value in self._receive(w, f"call {name!r}"))
+        with self._exchange():
+            for w in range(self.num_workers):
+                self._send(w, ("call", name, args, kwargs))
+            return tuple(value for w in range(self.num_workers) for value in self._receive(w, f"call {name!r}"))
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
         return self.call(name)
@@ -199,10 +203,11 @@ class BatchedVectorEnv(VectorEnv):
             values = [values] * self.num_envs
         if len(values) != self.num_envs:
             raise ValueError(f"set_attr({name!r}) got {len(values)} values; expected num_envs={self.num_envs}")
-        for w, indices in enumerate(self._blocks):
-            self._send(w, ("set_attr", name, [values[i] for i in indices]))
-        for w in range(self.num_workers):
-            self._receive(w, f"set_attr {name!r}")
+        with self._exchange():
+            for w, indices in enumerate(self._blocks):
+                self._send(w, ("set_attr", name, [values[i] for i in indices]))
+            for w in range(self.num_workers):
+                self._receive(w, f"set_attr {name!r}")
 
     @property
     def worker_pids(self) -> tuple[int, ...]:
@@ -254,6 +259,17 @@ class BatchedVectorEnv(VectorEnv):
             self.close()
 
     # -- internals -----------------------------------------------------------------------------
+
+    @contextmanager
+    def _exchange(self) -> Iterator[None]:
+        """Commands sent and replies read as one unit: anything that interrupts it
+        (Ctrl-C, an error) closes the vector env, so no later call reads a stale reply."""
+        try:
+            yield
+        except BaseException:
+            if not self.closed:
+                self.close()
+            raise
 
     def _check_open(self) -> None:
         if self.closed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 
 import numpy as np
@@ -113,3 +114,17 @@ def test_bad_arguments_are_refused_before_any_worker_starts():
         BatchedVectorEnv([CountingEnv], seeding="random")
     with pytest.raises(ValueError, match="at least one"):
         BatchedVectorEnv([])
+
+
+def test_an_interrupted_step_closes_the_env_so_no_stale_reply_is_read():
+    envs = BatchedVectorEnv([StallingEnv] * 2, num_workers=2)
+    envs.reset(seed=0)
+    pids = envs.call("pid")
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))  # Ctrl-C while sub-env 0 stalls
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            envs.step(np.array([BOOM, 0]))
+    finally:
+        timer.cancel()
+    assert envs.closed and _all_exited(pids)
