@@ -45,16 +45,21 @@ def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) ->
             else:
                 column.append((index, value))
     order = list(range(num_envs))
+    all_true = np.ones(num_envs, dtype=np.bool_)
     out: dict[str, Any] = {}
     for key, column in grouped.items():
         indices = [index for index, _ in column]
         full = indices == order
         if full:
-            mask = np.ones(num_envs, dtype=np.bool_)
+            mask = all_true.copy()
         else:
             mask = np.zeros(num_envs, dtype=np.bool_)
             mask[indices] = True
-        dicts = sum(isinstance(value, dict) for _, value in column)
+        kinds = {type(value) for _, value in column}
+        if len(kinds) == 1:
+            dicts = len(column) if issubclass(next(iter(kinds)), dict) else 0
+        else:
+            dicts = sum(isinstance(value, dict) for _, value in column)
         if key == "final_obs":
             array: Any = np.full(num_envs, fill_value=None, dtype=object)
             for index, value in column:
