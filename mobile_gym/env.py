@@ -97,6 +97,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._device: Device | None = None
         self._snapshot: Any = None
         self._engine: EngineLike | None = None
+        self._engine_graph: tuple[bytes, ...] | None = None  # what the engine was compiled from
         self._screen_size: tuple[int, int] | None = None
         self._finger: tuple[int, int] | None = None
         self._frame_id = 0
@@ -166,7 +167,10 @@ class MobileEnv(gym.Env[dict, dict]):
         if self.family is not None:
             self.task_seed = reset_seed
             self.task = self.family.make_task(reset_seed)
-            self._engine = None
+            key = _event_graph(self.task)
+            if key != self._engine_graph or self.config.engine_factory is not None:
+                self._engine = None  # another event graph: compiled below
+            self._engine_graph = key
             self._instruction_cache = None
         timing: dict[str, float] = {}
         t0 = time.perf_counter()
@@ -295,6 +299,7 @@ class MobileEnv(gym.Env[dict, dict]):
                 "env before reset() or after close(), or rebuild one with MobileEnv(**env.make_kwargs())")
         state = dict(self.__dict__)
         state["_engine"] = None
+        state["_engine_graph"] = None
         state["_last_obs"] = None
         return state
 
@@ -334,6 +339,10 @@ class MobileEnv(gym.Env[dict, dict]):
         try:
             self._screen_size = tuple(device.screen_size)  # type: ignore[assignment]
             self._run_steps(self.task.proto.setup_steps, "setup step", seed=cfg.device_seed)
+            if self.backend != "adb":
+                # On an in-process device the snapshot keeps the screen's dump and frame
+                # caches, so every restore starts with them (an adb screen read costs seconds).
+                self._read_screen()
             self._snapshot = device.snapshot()
         except BaseException:
             self._close_device()  # the next reset sets up a fresh device
@@ -478,3 +487,14 @@ class MobileEnv(gym.Env[dict, dict]):
             self._device = None
             self._snapshot = None
             self._device_broken = False
+
+
+def _event_graph(task: Any) -> tuple[bytes, ...]:
+    """What the event engine is compiled from: a family seed whose sources, slots and extras
+    are those of the previous seed (its parameters only in the reset steps) keeps the engine,
+    which is then reset rather than rebuilt."""
+    proto = task.proto
+    return (*(src.SerializeToString(deterministic=True) for src in proto.event_sources),
+            proto.event_slots.SerializeToString(deterministic=True),
+            *(spec.SerializeToString(deterministic=True) for spec in proto.extras_spec),
+            str(getattr(task, "directory", None)).encode())

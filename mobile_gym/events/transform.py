@@ -1056,9 +1056,18 @@ class Transformation:
         self.statements = statements
         self.where = where
         self._body = body
-        self._funcs = _Funcs(limits)
+        self._limits = limits
+        self._funcs_made: _Funcs | None = None
         self._identity = not body or statements == ("y = x",)
         self._constant = constant
+
+    @property
+    def _funcs(self) -> _Funcs:
+        """The safe functions, made at the first run that calls any (most transformations of a
+        task are constants or the identity, and a task family compiles them at every reset)."""
+        if self._funcs_made is None:
+            self._funcs_made = _Funcs(self._limits)
+        return self._funcs_made
 
     def __call__(self, x: Any) -> Any:
         if self._identity:
@@ -1066,7 +1075,7 @@ class Transformation:
         if self._constant[0]:
             v = self._constant[1]
             return list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-        limit = self._funcs.limits.max_error_chars
+        limit = self._limits.max_error_chars
         try:
             return _Interp(self._funcs).run(self._body, x)
         except _Budget as exc:

@@ -14,6 +14,7 @@ wording ("syntax error: 'X' unexpected", "syntax error: 'if' unmatched").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 OPERATORS = ("&&", "||", ";;", ";", "&", "|", "\n")
@@ -198,6 +199,10 @@ def _read_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
     return None, i + 1
 
 
+# Characters with a meaning inside double quotes (everything else is taken as it is).
+_DOUBLE_QUOTED_SPECIAL = re.compile(r'["\\$`]')
+
+
 def tokenize(src: str) -> list[_Tok]:
     toks: list[_Tok] = []
     parts: list[Part] = []
@@ -218,6 +223,15 @@ def tokenize(src: str) -> list[_Tok]:
             flush_lit(lit_quoted)
         lit_quoted = quoted
         lit.append(ch)
+        has_word = True
+
+    def add_text(text: str, quoted: bool) -> None:
+        """`add_char` of every character of `text` (not empty) at once."""
+        nonlocal lit_quoted, has_word
+        if lit and lit_quoted != quoted:
+            flush_lit(lit_quoted)
+        lit_quoted = quoted
+        lit.append(text)
         has_word = True
 
     def add_dollar(pos: int, quoted: bool) -> int:
@@ -257,16 +271,20 @@ def tokenize(src: str) -> list[_Tok]:
             if end < 0:
                 raise ShellSyntaxError("no closing quote")
             has_word = True
-            for ch in src[i + 1:end]:
-                add_char(ch, True)
+            if end > i + 1:
+                add_text(src[i + 1:end], True)
             i = end + 1
             continue
         if c == '"':
             j = i + 1
             has_word = True
             while True:
-                if j >= n:
+                special = _DOUBLE_QUOTED_SPECIAL.search(src, j)
+                if special is None:
                     raise ShellSyntaxError("no closing quote")
+                if special.start() > j:  # a run of plain characters
+                    add_text(src[j:special.start()], True)
+                    j = special.start()
                 d = src[j]
                 if d == '"':
                     break
