@@ -98,6 +98,9 @@ class MobileEnv(gym.Env[dict, dict]):
         self._snapshot: Any = None
         self._engine: EngineLike | None = None
         self._engine_graph: tuple[bytes, ...] | None = None  # what the engine was compiled from
+        # The reset steps every episode starts with, and the device after them (see _restore).
+        self._prefix: tuple[tuple[bytes, ...], Any] | None = None
+        self._last_steps: list[bytes] = []
         self._screen_size: tuple[int, int] | None = None
         self._finger: tuple[int, int] | None = None
         self._frame_id = 0
@@ -176,15 +179,18 @@ class MobileEnv(gym.Env[dict, dict]):
         t0 = time.perf_counter()
         if self._device is not None and self._device_broken:
             self._close_device()
+        steps = () if (options or {}).get("skip_reset_steps") else self.task.proto.reset_steps
+        done = 0  # reset steps whose effect the restored state already has
         if self._device is None:
             self._device = self._new_device()
+            self._last_steps = self._replayable_keys(steps)
             timing["setup"] = time.perf_counter() - t0
         else:
-            self._device.restore(self._snapshot)
+            done = self._restore(steps, reset_seed)
             timing["restore"] = time.perf_counter() - t0
         t1 = time.perf_counter()
-        if not (options or {}).get("skip_reset_steps"):
-            self._run_steps(self.task.proto.reset_steps, "reset step", seed=reset_seed)
+        if steps:
+            self._run_steps(steps, "reset step", seed=reset_seed, start=done)
         self._device.logcat()  # lines written by setup/reset belong to no step
         timing["reset_steps"] = time.perf_counter() - t1
         if self._engine is None:
@@ -349,6 +355,49 @@ class MobileEnv(gym.Env[dict, dict]):
             raise
         return device
 
+    def _restore(self, steps: Sequence[Any], seed: int) -> int:
+        """Bring the device to the start of an episode whose reset steps are `steps`; returns
+        how many of them the restored state already has.
+
+        The leading steps that two resets in a row share (a family's force-stops, fixed
+        settings: everything before the seed's own writes), when each one's effect depends on
+        the device alone (`tasks.steps.replayable`), are run once more after the post-setup
+        snapshot and snapshotted; later resets that start with the same steps restore that
+        snapshot instead of running them. The device state is the same either way (the
+        simulator is deterministic); only a device whose snapshot is real takes part."""
+        device = self._device
+        assert device is not None
+        keys = self._replayable_keys(steps)
+        prefix = self._prefix
+        if prefix is not None and tuple(keys[:len(prefix[0])]) == prefix[0]:
+            device.restore(prefix[1])
+            return len(prefix[0])
+        device.restore(self._snapshot)
+        shared = 0
+        for mine, before in zip(keys, self._last_steps):
+            if mine != before:
+                break
+            shared += 1
+        self._last_steps = keys
+        if shared == 0:
+            return 0
+        self._run_steps(steps[:shared], "reset step", seed=seed)
+        self._read_screen()  # the snapshot keeps the screen's caches (as in _new_device)
+        self._prefix = (tuple(keys[:shared]), device.snapshot())
+        return shared
+
+    def _replayable_keys(self, steps: Sequence[Any]) -> list[bytes]:
+        """The leading replayable steps, serialized (none on a device without real snapshots)."""
+        from mobile_gym.tasks.steps import replayable
+
+        keys: list[bytes] = []
+        if self._snapshot is not None:
+            for step in steps:
+                if not replayable(step):
+                    break
+                keys.append(step.SerializeToString(deterministic=True))
+        return keys
+
     def _make_engine(self) -> EngineLike:
         if self.config.engine_factory is not None:
             return self.config.engine_factory(self.task)
@@ -368,16 +417,17 @@ class MobileEnv(gym.Env[dict, dict]):
                 "step() after the episode ended (terminated or truncated); call env.reset() first"
             )
 
-    def _run_steps(self, steps: Sequence[Any], label: str, *, seed: int) -> None:
-        """Run setup or reset steps; `start_random_activity` draws from `seed` alone."""
-        if not steps:
+    def _run_steps(self, steps: Sequence[Any], label: str, *, seed: int, start: int = 0) -> None:
+        """Run setup or reset steps from index `start`; `start_random_activity` draws from
+        `seed` alone."""
+        if len(steps) <= start:
             return
         from mobile_gym.tasks import StepContext, run_steps
 
         context = StepContext(directory=self.task.directory, seed=seed,
                               locate=getattr(self.task, "where", None))
         assert self._device is not None
-        run_steps(steps, self._device, context=context, label=label)
+        run_steps(steps, self._device, context=context, label=label, start=start)
 
     def _apply(self, op: DeviceOp) -> str:
         """Perform `op` on the device; returns a note when the op did not do what it asked."""
@@ -486,6 +536,8 @@ class MobileEnv(gym.Env[dict, dict]):
                 pass
             self._device = None
             self._snapshot = None
+            self._prefix = None
+            self._last_steps = []
             self._device_broken = False
 
 
