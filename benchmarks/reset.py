@@ -7,10 +7,11 @@ a task file id does the same with its one task. The first reset (device boot and
 excluded; each later reset uses a new seed. Targets over all ids: median <= 2 ms, p99 <= 5 ms,
 max <= 10 ms.
 
-Per id: median, p99 and max of the env.reset wall time, and the medians of its parts (the env's
-own `info["timing"]`: `restore`, `reset_steps`, `observe`) and of `make_task` alone (the
+Per id: median, p99 and max of the env.reset wall time (`total`) and of its CPU time (`cpu`,
+this thread's: less sensitive to other work on the machine), the medians of its parts (the
+env's own `info["timing"]`: `restore`, `reset_steps`, `observe`) and of `make_task` alone (the
 family's task build, timed outside the env). Overall: the same statistics over every reset of
-every id pooled together.
+every id pooled together; the load average is written with them.
 
 Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--id ID ...]
 (default: every registered id but the generic `MobileEnv/Task-v0`, which needs a task file).
@@ -43,8 +44,10 @@ def _stats(values: list[float]) -> dict[str, float]:
             "mean_ms": round(statistics.fmean(ordered) * 1e3, 3)}
 
 
-def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...]) -> tuple[dict[str, object], list[float]]:
-    """One id: `resets` timed resets after an untimed first one; returns the row and the totals."""
+def bench_id(task_id: str, resets: int,
+             obs_keys: tuple[str, ...]) -> tuple[dict[str, object], list[float], list[float]]:
+    """One id: `resets` timed resets after an untimed first one; returns the row and the wall
+    and CPU times."""
     t_build: list[float] = []
     if registry.is_family(task_id):
         family = registry.get_family(task_id)
@@ -58,23 +61,26 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...]) -> tuple[dict
         env.reset(seed=0)
         first = time.perf_counter() - t0
         totals: list[float] = []
+        cpus: list[float] = []
         parts: dict[str, list[float]] = {"restore": [], "reset_steps": [], "observe": []}
         for seed in range(1, resets + 1):
+            c0 = time.thread_time()
             t0 = time.perf_counter()
             _obs, info = env.reset(seed=seed)
             totals.append(time.perf_counter() - t0)
+            cpus.append(time.thread_time() - c0)
             for key, values in parts.items():
                 values.append(float(info["timing"].get(key, 0.0)))
         n_steps = len(env.task.proto.reset_steps)
     finally:
         env.close()
     row: dict[str, object] = {
-        "total": _stats(totals),
+        "total": _stats(totals), "cpu": _stats(cpus),
         **{f"{k}_median_ms": round(statistics.median(v) * 1e3, 3) for k, v in parts.items()},
         "make_task_median_ms": round(statistics.median(t_build) * 1e3, 3) if t_build else 0.0,
         "first_reset_ms": round(first * 1e3, 1), "reset_steps_per_seed": n_steps,
     }
-    return row, totals
+    return row, totals, cpus
 
 
 def main() -> None:
@@ -91,24 +97,27 @@ def main() -> None:
     ids = args.ids or [i for i in catalog.ids() if i != catalog.GENERIC_ID]
     rows: dict[str, object] = {}
     pooled: list[float] = []
-    print(f"{'id':58s} {'median':>7s} {'p99':>7s} {'max':>7s} {'build':>6s} {'restore':>7s} "
-          f"{'steps':>6s} {'observe':>7s}  (ms)")
+    pooled_cpu: list[float] = []
+    print(f"{'id':58s} {'median':>7s} {'p99':>7s} {'max':>7s} {'cpu med':>7s} {'build':>6s} "
+          f"{'restore':>7s} {'steps':>6s} {'observe':>7s}  (ms)")
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     for task_id in ids:
-        row, totals = bench_id(task_id, args.resets, obs_keys)
+        row, totals, cpus = bench_id(task_id, args.resets, obs_keys)
         rows[task_id] = row
         pooled.extend(totals)
-        t = row["total"]
+        pooled_cpu.extend(cpus)
+        t, c = row["total"], row["cpu"]
         print(f"{task_id:58s} {t['median_ms']:7.2f} {t['p99_ms']:7.2f} {t['max_ms']:7.2f} "  # type: ignore[index]
-              f"{row['make_task_median_ms']:6.2f} {row['restore_median_ms']:7.2f} "
+              f"{c['median_ms']:7.2f} {row['make_task_median_ms']:6.2f} {row['restore_median_ms']:7.2f} "
               f"{row['reset_steps_median_ms']:6.2f} {row['observe_median_ms']:7.2f}")
     overall = _stats(pooled)
+    overall_cpu = _stats(pooled_cpu)
     worst = {key: max(r["total"][key] for r in rows.values())  # type: ignore[index]
              for key in ("median_ms", "p99_ms", "max_ms")}
     met = {key: overall[key] <= limit for key, limit in TARGETS_MS.items()}
     out = {"resets_per_id": args.resets, "obs_keys": list(obs_keys), "targets_ms": TARGETS_MS,
-           "overall": overall, "worst_id": worst, "targets_met_overall": met,
+           "overall": overall, "overall_cpu": overall_cpu, "worst_id": worst, "targets_met_overall": met,
            "ids": rows, "n_ids": len(rows),
            "wall_seconds": round(time.perf_counter() - wall0, 2),
            "cpu_seconds": round(time.process_time() - cpu0, 2),
@@ -119,8 +128,10 @@ def main() -> None:
     print(f"overall over {len(pooled)} resets of {len(rows)} ids: median {overall['median_ms']} ms, "
           f"p99 {overall['p99_ms']} ms, max {overall['max_ms']} ms "
           f"(targets {TARGETS_MS['median_ms']}/{TARGETS_MS['p99_ms']}/{TARGETS_MS['max_ms']}: "
-          f"{'met' if all(met.values()) else 'not met'}); worst id: median {worst['median_ms']}, "
-          f"p99 {worst['p99_ms']}, max {worst['max_ms']}; wrote {args.out}")
+          f"{'met' if all(met.values()) else 'not met'}); CPU: median {overall_cpu['median_ms']} ms, "
+          f"p99 {overall_cpu['p99_ms']} ms, max {overall_cpu['max_ms']} ms; worst id: median "
+          f"{worst['median_ms']}, p99 {worst['p99_ms']}, max {worst['max_ms']}; load average "
+          f"{out['load_average_1min']}; wrote {args.out}")
 
 
 if __name__ == "__main__":

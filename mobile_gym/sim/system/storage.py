@@ -516,10 +516,12 @@ class Storage:
             if not os.path.isdir(host):
                 os.makedirs(host, exist_ok=True)
         stats: dict[str, os.stat_result] = {}
+        regular = True  # every file a plain file: their bytes are the image's, counted below
         for rel, data in image.files.items():
             host = os.path.join(self.root, rel)
             if rel in files:
-                st = os.stat(host)
+                st = os.lstat(host)
+                regular = regular and _stat.S_ISREG(st.st_mode)
                 if self._unchanged(rel, st, data):
                     stats[rel] = st
                     continue
@@ -530,10 +532,13 @@ class Storage:
             with open(host, "wb") as fh:
                 fh.write(data)
             self._stamp(rel, host, data)
+        if regular:  # what used_bytes() would count, without walking the folders again
+            self._used = sum(len(data) for data in image.files.values())
+            self._watched = {host: _size(host) for host in self._watched}
         self._modes = dict(image.modes)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
-        for rel, (_ns, _size, dev_time) in image.mtimes.items():
+        for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
             st = stats.get(rel)
             if st is None:
                 try:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import sqlite3
 
+import pytest
+
 from mobile_gym.sim.system.clock import Clock
 from mobile_gym.sim.system.storage import FAST_TEMP_DIR, Storage
 
@@ -81,3 +83,15 @@ def test_a_device_storage_lives_on_tmpfs_when_the_machine_has_one():
         root = s.root
         s.cleanup()
     assert not os.path.exists(root)
+
+
+def test_the_space_in_use_after_a_restore_is_what_the_files_hold(tmp_path):
+    s = Storage(Clock(), str(tmp_path / "dev"), quota_bytes=10_000)
+    s.write("/sdcard/a", b"x" * 3000)
+    image = s.capture()
+    s.write("/sdcard/b", b"y" * 6000)
+    s.restore(image)
+    assert s.used_bytes() == 3000 == Storage(Clock(), str(tmp_path / "dev")).used_bytes()
+    s.write("/sdcard/c", b"z" * 7000)  # fits again once b is gone
+    with pytest.raises(OSError, match="No space left"):
+        s.write("/sdcard/d", b"w")
