@@ -43,6 +43,7 @@ class StateCopier:
         self._atomic = set(_ATOMIC) | set(atomic_types)
         self._plain = tuple(plain_types)
         self._shared_attrs = frozenset(shared_attrs)
+        self._slots: dict[type, tuple[str, ...]] = {}  # slot names by class (_copy_instance)
         self._handlers: dict[type, Handler] = {
             list: self._copy_list, dict: self._copy_dict, tuple: self._copy_tuple, set: self._copy_set,
             frozenset: self._copy_set, types.FunctionType: self._copy_function,
@@ -211,15 +212,17 @@ class StateCopier:
         state = getattr(obj, "__dict__", None)
         if state is not None:
             new.__dict__.update(self._copy_dict(state, memo))
-        for klass in cls.__mro__:
-            for slot in klass.__dict__.get("__slots__", ()):
-                if slot in ("__dict__", "__weakref__"):
-                    continue
-                try:
-                    value = object.__getattribute__(obj, slot)
-                except AttributeError:
-                    continue
-                object.__setattr__(new, slot, self._copy(value, memo))
+        slots = self._slots.get(cls)
+        if slots is None:
+            slots = self._slots[cls] = tuple(
+                slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())
+                if slot not in ("__dict__", "__weakref__"))
+        for slot in slots:
+            try:
+                value = object.__getattribute__(obj, slot)
+            except AttributeError:
+                continue
+            object.__setattr__(new, slot, self._copy(value, memo))
         return new
 
 
