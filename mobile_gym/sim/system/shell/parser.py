@@ -217,16 +217,9 @@ def tokenize(src: str) -> list[_Tok]:
             parts.append(Part("lit", "".join(lit), quoted))
             lit = []
 
-    def add_char(ch: str, quoted: bool) -> None:
-        nonlocal lit_quoted, has_word
-        if lit and lit_quoted != quoted:
-            flush_lit(lit_quoted)
-        lit_quoted = quoted
-        lit.append(ch)
-        has_word = True
-
     def add_text(text: str, quoted: bool) -> None:
-        """`add_char` of every character of `text` (not empty) at once."""
+        """Add `text` (not empty) to the current literal, opening a new part when its quoting
+        differs from the literal's."""
         nonlocal lit_quoted, has_word
         if lit and lit_quoted != quoted:
             flush_lit(lit_quoted)
@@ -239,7 +232,7 @@ def tokenize(src: str) -> list[_Tok]:
         nonlocal has_word
         part, end = _read_dollar(src, pos, quoted)
         if part is None:
-            add_char("$", quoted)
+            add_text("$", quoted)
         else:
             flush_lit(lit_quoted)
             parts.append(part)
@@ -261,7 +254,7 @@ def tokenize(src: str) -> list[_Tok]:
         if c == "\\":
             if i + 1 < n:
                 if src[i + 1] != "\n":
-                    add_char(src[i + 1], True)
+                    add_text(src[i + 1], True)
                 i += 2
             else:
                 i += 1
@@ -290,7 +283,7 @@ def tokenize(src: str) -> list[_Tok]:
                     break
                 if d == "\\" and j + 1 < n and src[j + 1] in '$`"\\\n':
                     if src[j + 1] != "\n":
-                        add_char(src[j + 1], True)
+                        add_text(src[j + 1], True)
                     j += 2
                     continue
                 if d == "$":
@@ -298,7 +291,7 @@ def tokenize(src: str) -> list[_Tok]:
                     continue
                 if d == "`":
                     raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
-                add_char(d, True)
+                add_text(d, True)
                 j += 1
             i = j + 1
             continue
@@ -349,7 +342,7 @@ def tokenize(src: str) -> list[_Tok]:
                     i += len(op)
                     break
             continue
-        add_char(c, False)
+        add_text(c, False)
         i += 1
     end_word()
     return toks
