@@ -201,6 +201,9 @@ def _read_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
 
 # Characters with a meaning inside double quotes (everything else is taken as it is).
 _DOUBLE_QUOTED_SPECIAL = re.compile(r'["\\$`]')
+# Single-quoted pieces and double-quoted ones with nothing to expand, one after the other.
+_QUOTED_PIECE = re.compile("'([^']*)'" + r'|"([^"\\$`]*)"')
+_QUOTED_RUN = re.compile("(?:'[^']*'" + r'|"[^"\\$`]*")+')
 
 
 def tokenize(src: str) -> list[_Tok]:
@@ -259,6 +262,15 @@ def tokenize(src: str) -> list[_Tok]:
             else:
                 i += 1
             continue
+        if c in "'\"":
+            run = _QUOTED_RUN.match(src, i)
+            if run is not None:  # adjacent quoted pieces without expansions ('a'"'"'b'): one literal
+                has_word = True
+                text = "".join(a or b for a, b in _QUOTED_PIECE.findall(run.group()))
+                if text:
+                    add_text(text, True)
+                i = run.end()
+                continue
         if c == "'":
             end = src.find("'", i + 1)
             if end < 0:
