@@ -97,6 +97,10 @@ class MobileEnv(gym.Env[dict, dict]):
         self._device: Device | None = None
         self._snapshot: Any = None
         self._engine: EngineLike | None = None
+        self._engine_graph: tuple[bytes, ...] | None = None  # what the engine was compiled from
+        # The reset steps every episode starts with, and the device after them (see _restore).
+        self._prefix: tuple[tuple[bytes, ...], Any] | None = None
+        self._last_steps: list[bytes] = []
         self._screen_size: tuple[int, int] | None = None
         self._finger: tuple[int, int] | None = None
         self._frame_id = 0
@@ -166,21 +170,27 @@ class MobileEnv(gym.Env[dict, dict]):
         if self.family is not None:
             self.task_seed = reset_seed
             self.task = self.family.make_task(reset_seed)
-            self._engine = None
+            key = _event_graph(self.task)
+            if key != self._engine_graph or self.config.engine_factory is not None:
+                self._engine = None  # another event graph: compiled below
+            self._engine_graph = key
             self._instruction_cache = None
         timing: dict[str, float] = {}
         t0 = time.perf_counter()
         if self._device is not None and self._device_broken:
             self._close_device()
+        steps = () if (options or {}).get("skip_reset_steps") else self.task.proto.reset_steps
+        done = 0  # reset steps whose effect the restored state already has
         if self._device is None:
             self._device = self._new_device()
+            self._last_steps = self._replayable_keys(steps)
             timing["setup"] = time.perf_counter() - t0
         else:
-            self._device.restore(self._snapshot)
+            done = self._restore(steps, reset_seed)
             timing["restore"] = time.perf_counter() - t0
         t1 = time.perf_counter()
-        if not (options or {}).get("skip_reset_steps"):
-            self._run_steps(self.task.proto.reset_steps, "reset step", seed=reset_seed)
+        if steps:
+            self._run_steps(steps, "reset step", seed=reset_seed, start=done)
         self._device.logcat()  # lines written by setup/reset belong to no step
         timing["reset_steps"] = time.perf_counter() - t1
         if self._engine is None:
@@ -295,6 +305,7 @@ class MobileEnv(gym.Env[dict, dict]):
                 "env before reset() or after close(), or rebuild one with MobileEnv(**env.make_kwargs())")
         state = dict(self.__dict__)
         state["_engine"] = None
+        state["_engine_graph"] = None
         state["_last_obs"] = None
         return state
 
@@ -334,11 +345,58 @@ class MobileEnv(gym.Env[dict, dict]):
         try:
             self._screen_size = tuple(device.screen_size)  # type: ignore[assignment]
             self._run_steps(self.task.proto.setup_steps, "setup step", seed=cfg.device_seed)
+            if self.backend != "adb":
+                # On an in-process device the snapshot keeps the screen's dump and frame
+                # caches, so every restore starts with them (an adb screen read costs seconds).
+                self._read_screen()
             self._snapshot = device.snapshot()
         except BaseException:
             self._close_device()  # the next reset sets up a fresh device
             raise
         return device
+
+    def _restore(self, steps: Sequence[Any], seed: int) -> int:
+        """Bring the device to the start of an episode whose reset steps are `steps`; returns
+        how many of them the restored state already has.
+
+        The leading steps that two resets in a row share (a family's force-stops, fixed
+        settings: everything before the seed's own writes), when each one's effect depends on
+        the device alone (`tasks.steps.replayable`), are run once more after the post-setup
+        snapshot and snapshotted; later resets that start with the same steps restore that
+        snapshot instead of running them. The device state is the same either way (the
+        simulator is deterministic); only a device whose snapshot is real takes part."""
+        device = self._device
+        assert device is not None
+        keys = self._replayable_keys(steps)
+        prefix = self._prefix
+        if prefix is not None and tuple(keys[:len(prefix[0])]) == prefix[0]:
+            device.restore(prefix[1])
+            return len(prefix[0])
+        device.restore(self._snapshot)
+        shared = 0
+        for mine, before in zip(keys, self._last_steps):
+            if mine != before:
+                break
+            shared += 1
+        self._last_steps = keys
+        if shared == 0:
+            return 0
+        self._run_steps(steps[:shared], "reset step", seed=seed)
+        self._read_screen()  # the snapshot keeps the screen's caches (as in _new_device)
+        self._prefix = (tuple(keys[:shared]), device.snapshot())
+        return shared
+
+    def _replayable_keys(self, steps: Sequence[Any]) -> list[bytes]:
+        """The leading replayable steps, serialized (none on a device without real snapshots)."""
+        from mobile_gym.tasks.steps import replayable
+
+        keys: list[bytes] = []
+        if self._snapshot is not None:
+            for step in steps:
+                if not replayable(step):
+                    break
+                keys.append(step.SerializeToString(deterministic=True))
+        return keys
 
     def _make_engine(self) -> EngineLike:
         if self.config.engine_factory is not None:
@@ -359,16 +417,17 @@ class MobileEnv(gym.Env[dict, dict]):
                 "step() after the episode ended (terminated or truncated); call env.reset() first"
             )
 
-    def _run_steps(self, steps: Sequence[Any], label: str, *, seed: int) -> None:
-        """Run setup or reset steps; `start_random_activity` draws from `seed` alone."""
-        if not steps:
+    def _run_steps(self, steps: Sequence[Any], label: str, *, seed: int, start: int = 0) -> None:
+        """Run setup or reset steps from index `start`; `start_random_activity` draws from
+        `seed` alone."""
+        if len(steps) <= start:
             return
         from mobile_gym.tasks import StepContext, run_steps
 
         context = StepContext(directory=self.task.directory, seed=seed,
                               locate=getattr(self.task, "where", None))
         assert self._device is not None
-        run_steps(steps, self._device, context=context, label=label)
+        run_steps(steps, self._device, context=context, label=label, start=start)
 
     def _apply(self, op: DeviceOp) -> str:
         """Perform `op` on the device; returns a note when the op did not do what it asked."""
@@ -477,4 +536,17 @@ class MobileEnv(gym.Env[dict, dict]):
                 pass
             self._device = None
             self._snapshot = None
+            self._prefix = None
+            self._last_steps = []
             self._device_broken = False
+
+
+def _event_graph(task: Any) -> tuple[bytes, ...]:
+    """What the event engine is compiled from: a family seed whose sources, slots and extras
+    are those of the previous seed (its parameters only in the reset steps) keeps the engine,
+    which is then reset rather than rebuilt."""
+    proto = task.proto
+    return (*(src.SerializeToString(deterministic=True) for src in proto.event_sources),
+            proto.event_slots.SerializeToString(deterministic=True),
+            *(spec.SerializeToString(deterministic=True) for spec in proto.extras_spec),
+            str(getattr(task, "directory", None)).encode())

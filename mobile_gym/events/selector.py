@@ -4,6 +4,8 @@ path and the literals a dump must contain. The syntax (shorthands, CSS, what is 
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,8 +91,23 @@ def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector")
     """Join Mobile-Env selector strings with ', ' (a selector group) and compile them.
 
     Each string is checked on its own, so an error in a group names the failing string and its
-    index (`where[k]`); an empty `where` leaves the message unprefixed."""
-    parts = [selectors] if isinstance(selectors, str) else list(selectors)
+    index (`where[k]`); an empty `where` leaves the message unprefixed. A compiled selector
+    holds nothing that changes and nothing of `where`, so the last few hundred are kept and
+    handed out again (a task family builds a new task per reset from the same selectors)."""
+    parts = (selectors,) if isinstance(selectors, str) else tuple(selectors)
+    if not all(isinstance(p, str) for p in parts):
+        return _compile(parts, where)
+    return _compiled(parts, where, threading.get_ident())
+
+
+@functools.lru_cache(maxsize=512)
+def _compiled(parts: tuple[str, ...], where: str, thread: int) -> CompiledSelector:
+    """`_compile` remembered by the selector strings, per thread (an lxml XPath object is used
+    by one thread at a time); an error is raised again each time."""
+    return _compile(parts, where)
+
+
+def _compile(parts: Sequence[str], where: str) -> CompiledSelector:
     if not parts or not any(p.strip() for p in parts):
         raise SelectorError(at(where, "empty selector"))
     css_parts: list[str] = []

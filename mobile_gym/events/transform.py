@@ -38,6 +38,7 @@ sent to another process. Error texts are capped at `max_error_chars`.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import math
 import re
@@ -1056,9 +1057,18 @@ class Transformation:
         self.statements = statements
         self.where = where
         self._body = body
-        self._funcs = _Funcs(limits)
+        self._limits = limits
+        self._funcs_made: _Funcs | None = None
         self._identity = not body or statements == ("y = x",)
         self._constant = constant
+
+    @property
+    def _funcs(self) -> _Funcs:
+        """The safe functions, made at the first run that calls any (most transformations of a
+        task are constants or the identity, and a task family compiles them at every reset)."""
+        if self._funcs_made is None:
+            self._funcs_made = _Funcs(self._limits)
+        return self._funcs_made
 
     def __call__(self, x: Any) -> Any:
         if self._identity:
@@ -1066,7 +1076,7 @@ class Transformation:
         if self._constant[0]:
             v = self._constant[1]
             return list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-        limit = self._funcs.limits.max_error_chars
+        limit = self._limits.max_error_chars
         try:
             return _Interp(self._funcs).run(self._body, x)
         except _Budget as exc:
@@ -1110,6 +1120,29 @@ def compile_transformation(statements: Sequence[str], *, where: str = "",
     texts = tuple(statements)
     if not texts:
         return Transformation((), (), limits, where, (False, None))
+    found = None
+    if all(isinstance(t, str) for t in texts):
+        try:
+            found = _parsed(texts, limits)
+        except TransformSyntaxError:
+            found = None  # parsed again below, for the error naming the caller's places
+    if found is None:
+        found = _parse(texts, where, limits, statement_where)
+    return Transformation(texts, found[0], limits, where, found[1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(texts: tuple[str, ...], limits: Limits) -> tuple[tuple[ast.stmt, ...], tuple[bool, Any]]:
+    """`_parse` remembered by the statements and limits: a task family compiles the same
+    statements at every reset. The syntax trees are only read when a transformation runs, and
+    a constant list or dict is copied for each caller (`Transformation.__call__`)."""
+    return _parse(texts, "", limits, None)
+
+
+def _parse(texts: tuple[Any, ...], where: str, limits: Limits,
+           statement_where: Sequence[str] | None) -> tuple[tuple[ast.stmt, ...], tuple[bool, Any]]:
+    """The checked syntax trees of the statements and whether they are one constant `y = ...`
+    (its value); TransformSyntaxError naming `where` / `statement_where[i]` otherwise."""
     checker_bound: dict[str, str] = {"x": "value"}
     body: list[ast.stmt] = []
     for index, text in enumerate(texts):
@@ -1151,4 +1184,4 @@ def compile_transformation(statements: Sequence[str], *, where: str = "",
         if constant[0] and isinstance(constant[1], (list, dict)) and any(
                 isinstance(v, (list, dict, set)) for v in (constant[1].values() if isinstance(constant[1], dict) else constant[1])):
             constant = (False, None)  # nested mutables: evaluate every time so callers get fresh objects
-    return Transformation(texts, tuple(body), limits, where, constant)
+    return tuple(body), constant

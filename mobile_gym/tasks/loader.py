@@ -57,13 +57,25 @@ class LoadedTask:
 
     def where(self, field_path: FieldPath) -> str:
         """``FILE:LINE:COLUMN`` of a field (or of its closest written ancestor)."""
-        pos = SourceMap(dict(self.locations)).find(field_path)
+        pos = _position(self.locations, field_path)
         name = str(self.path) if self.path is not None else "<string>"
         return f"{name}:{pos[0]}:{pos[1]}" if pos else name
 
     def error(self, field_path: FieldPath, message: str) -> TaskFormatError:
         """A TaskFormatError located at `field_path` (for checks done after loading)."""
         return located_error(self.path, SourceMap(dict(self.locations)), field_path, message)
+
+
+def _position(locations: Mapping[FieldPath, tuple[int, int]],
+              field_path: FieldPath) -> tuple[int, int] | None:
+    """`SourceMap.find` on `locations` without copying them (the engine asks for every node)."""
+    path = tuple(field_path)
+    while path:
+        pos = locations.get(path)
+        if pos is not None:
+            return pos
+        path = path[:-1]
+    return None
 
 
 def is_existing_path(source: str) -> bool:

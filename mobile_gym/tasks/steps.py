@@ -419,18 +419,21 @@ _STEP_FIELDS = {"setup step": "setup_steps", "reset step": "reset_steps"}
 
 def run_steps(steps: Sequence[task_pb2.SetupStep], device: Device, *,
               context: StepContext | None = None, label: str = "step",
-              field_name: str | None = None) -> None:
+              field_name: str | None = None, start: int = 0) -> None:
     """Execute `steps` in order on `device`; raise TaskSetupError at the first failing one.
 
     `label` ("setup step", "reset step") prefixes messages; `field_name` is the task field the
     steps come from (`setup_steps`, `reset_steps`; by default from `label`), to locate errors;
     `context` carries the task's folder, the seed for random activities and state across calls
-    (a fresh one by default).
+    (a fresh one by default). `start` skips the steps before it, whose effect the device
+    already has (a snapshot taken after them was restored); messages keep their indexes.
     """
     ctx = context if context is not None else StepContext()
     runner = _Runner(device, ctx)
     list_field = field_name or _STEP_FIELDS.get(label, "steps")
     for index, step in enumerate(steps):
+        if index < start:
+            continue
         runner.step_path = (list_field, index)
         has_check = step.HasField("success_condition") and \
             step.success_condition.WhichOneof("check") is not None
@@ -457,3 +460,20 @@ def run_steps(steps: Sequence[task_pb2.SetupStep], device: Device, *,
         if failure is not None:
             raise TaskSetupError(label, index, describe_call(step), failure.answer,
                                  failure.message)
+
+
+#: Calls whose effect depends on more than the device and the step itself (the seed's random
+#: choice, a host file that may change): never part of a replayed prefix (`replayable`).
+_UNREPLAYABLE_CALLS = frozenset({"start_random_activity", "force_stop_random_activity",
+                                 "clear_cache_random_activity", "install_apk"})
+
+
+def replayable(step: task_pb2.SetupStep) -> bool:
+    """Whether the state after `step` is a function of the state before it and of the step's
+    own fields, so that a snapshot taken after it may stand in for running it again."""
+    if step.WhichOneof("step") != "adb_call":
+        return True  # a sleep, or a success condition alone
+    kind = step.adb_call.WhichOneof("command")
+    if kind in _UNREPLAYABLE_CALLS:
+        return False
+    return not (kind == "push" and step.adb_call.push.WhichOneof("source") != "content")

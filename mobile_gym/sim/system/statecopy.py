@@ -5,7 +5,7 @@ views and activities. `copy.deepcopy` treats functions as atoms, so a restored d
 call back into the *old* objects. This copier also copies closure cells and default
 arguments, and it shares what must not or need not be copied: skia objects (fonts, paints,
 pictures; immutable for our purposes), classes, modules, plain immutable values, objects
-given as `shared`, and on "plain" classes the named cache attributes (immutable values keyed
+given as `shared`, read-only numpy arrays, and on "plain" classes the named cache attributes (immutable values keyed
 by content versions, so a restored screen needs no redraw). It is also several times faster
 than `copy.deepcopy`: one handler per class, chosen once.
 """
@@ -43,6 +43,7 @@ class StateCopier:
         self._atomic = set(_ATOMIC) | set(atomic_types)
         self._plain = tuple(plain_types)
         self._shared_attrs = frozenset(shared_attrs)
+        self._slots: dict[type, tuple[str, ...]] = {}  # slot names by class (_copy_instance)
         self._handlers: dict[type, Handler] = {
             list: self._copy_list, dict: self._copy_dict, tuple: self._copy_tuple, set: self._copy_set,
             frozenset: self._copy_set, types.FunctionType: self._copy_function,
@@ -93,9 +94,19 @@ class StateCopier:
         return new
 
     def _copy_dict(self, obj: dict, memo: dict) -> dict:
-        new: dict = {}
-        memo[id(obj)] = new
         atomic, c = self._atomic, self._copy
+        for k in obj:
+            if type(k) not in atomic:
+                break
+        else:  # plain keys (the usual case): copy at C speed, then replace the inner values
+            new = obj.copy()
+            memo[id(obj)] = new
+            for k, v in new.items():
+                if type(v) not in atomic:
+                    new[k] = c(v, memo)
+            return new
+        new = {}
+        memo[id(obj)] = new
         for k, v in obj.items():
             new[k if type(k) in atomic else c(k, memo)] = v if type(v) in atomic else c(v, memo)
         return new
@@ -160,6 +171,8 @@ class StateCopier:
         return new
 
     def _copy_array(self, obj: np.ndarray, memo: dict) -> np.ndarray:
+        if not obj.flags.writeable:
+            return obj  # read-only (a finished frame): shared like any immutable value
         new = obj.copy()
         memo[id(obj)] = new
         return new
@@ -170,8 +183,11 @@ class StateCopier:
         new = object.__new__(type(obj))
         memo[id(obj)] = new
         atomic, keep, c = self._atomic, self._shared_attrs, self._copy
-        new.__dict__.update({k: v if (type(v) in atomic or k in keep) else c(v, memo)
-                             for k, v in obj.__dict__.items()})
+        state = obj.__dict__.copy()
+        for k, v in state.items():  # values replaced in place: the keys stay as they are
+            if type(v) not in atomic and k not in keep:
+                state[k] = c(v, memo)
+        new.__dict__ = state
         return new
 
     def _copy_with_state(self, obj: Any, memo: dict) -> Any:
@@ -196,15 +212,17 @@ class StateCopier:
         state = getattr(obj, "__dict__", None)
         if state is not None:
             new.__dict__.update(self._copy_dict(state, memo))
-        for klass in cls.__mro__:
-            for slot in klass.__dict__.get("__slots__", ()):
-                if slot in ("__dict__", "__weakref__"):
-                    continue
-                try:
-                    value = object.__getattribute__(obj, slot)
-                except AttributeError:
-                    continue
-                object.__setattr__(new, slot, self._copy(value, memo))
+        slots = self._slots.get(cls)
+        if slots is None:
+            slots = self._slots[cls] = tuple(
+                slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())
+                if slot not in ("__dict__", "__weakref__"))
+        for slot in slots:
+            try:
+                value = object.__getattribute__(obj, slot)
+            except AttributeError:
+                continue
+            object.__setattr__(new, slot, self._copy(value, memo))
         return new
 
 

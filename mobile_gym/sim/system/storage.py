@@ -10,6 +10,12 @@ A device has `quota_bytes` of storage (the bytes of its files): a write past it 
 ENOSPC ("No space left on device"), and a database opened with `open_database` cannot grow
 past the free space it had when opened (SQLite then reports "database or disk is full").
 Error texts name device paths only, never the host directory.
+
+The host directory is on tmpfs (`/dev/shm`) when the machine has one that is writable, else in
+the temp dir: the files are still real files and the databases real SQLite (the shell, `pull`
+and adb-serve read them as before), but nothing waits for a disk. `capture` / `restore` give
+each file they wrote or read a fixed host mtime, so a later `restore` knows from one `stat`
+which files still hold the captured bytes and rewrites only the others.
 """
 
 from __future__ import annotations
@@ -39,6 +45,14 @@ DEFAULT_QUOTA_BYTES = 256 * 1024 * 1024
 #: triggers and views, which must not stall the step that opens it.
 APP_SQLITE_LIMITS = sqlite_guard.Limits(instructions=50_000_000)
 _DB_COMPANIONS = ("", "-wal", "-shm", "-journal")
+#: Where device folders go when it exists and is writable: tmpfs, memory rather than a disk.
+FAST_TEMP_DIR = "/dev/shm"
+#: Host mtime (ns) stamped on a file whose bytes `capture`/`restore` know: any write moves the
+#: mtime to the present, so a file still carrying it (same inode, same size) is unchanged.
+_KNOWN_MTIME_NS = 1_000_000_007
+#: Files written through shared memory maps (SQLite's WAL index), whose writes may leave the
+#: mtime alone: compared byte by byte at every restore.
+_MAPPED_SUFFIXES = ("-shm",)
 
 EXTERNAL = "/storage/emulated/0"
 _ALIASES = (
@@ -137,7 +151,7 @@ class Storage:
         self._used: int | None = None
         self._watched: dict[str, int] = {}
         if root_dir is None:
-            root_dir = tempfile.mkdtemp(prefix="mobile_gym_sim_")
+            root_dir = _new_root()
             self._finalizer: weakref.finalize | None = weakref.finalize(self, shutil.rmtree, root_dir, True)
         else:
             os.makedirs(root_dir, exist_ok=True)
@@ -150,6 +164,9 @@ class Storage:
         self._modes: dict[str, int] = {}  # chmod bits by host-relative path
         self._real_folders: set[str] = set()  # host folders known to be no symlink (host_path)
         self._versions = _ChangeCounts()
+        # rel path -> ((inode, size, mtime_ns), bytes): files stamped with _KNOWN_MTIME_NS whose
+        # bytes are those (kept by capture and restore; see `_unchanged`).
+        self._known: dict[str, tuple[tuple[int, int, int], bytes]] = {}
         for d in _SKELETON:
             os.makedirs(self._host(d), exist_ok=True)
 
@@ -342,8 +359,13 @@ class Storage:
     def open_database(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
                       **connect_kwargs: Any) -> sqlite3.Connection:
         """A guarded SQLite connection to the database at device `path` (see
-        `mobile_gym.untrusted.sqlite_guard`); the file may grow into the free space only."""
-        return self.open_database_budget(path, limits, **connect_kwargs)[0]
+        `mobile_gym.untrusted.sqlite_guard`); the file may grow into the free space only.
+        An app's connection does not sync (`PRAGMA synchronous = OFF`): the device's files
+        live as long as the process, so waiting for a disk buys nothing; the journal mode is
+        the database's own (WAL where the app made it so)."""
+        conn = self.open_database_budget(path, limits, **connect_kwargs)[0]
+        conn.execute("PRAGMA synchronous = OFF")
+        return conn
 
     def open_database_budget(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
                              **connect_kwargs: Any) -> tuple[sqlite3.Connection, sqlite_guard.Budget]:
@@ -472,16 +494,44 @@ class Storage:
 
     # -- snapshot ----------------------------------------------------------------------
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
+        """Host paths of every file (by relative path) and every folder's relative path,
+        as `os.walk` sees them (links to folders are neither followed nor listed)."""
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
-        for dirpath, _dirnames, filenames in os.walk(self.root):
-            rel_dir = os.path.relpath(dirpath, self.root)
-            if rel_dir != ".":
-                dirs.append(rel_dir)
-            for name in filenames:
-                host = os.path.join(dirpath, name)
-                files[os.path.relpath(host, self.root)] = host
+        root = self.root
+        cut = len(root) + 1
+        stack = [root]
+        while stack:
+            folder = stack.pop()
+            with os.scandir(folder) as found:
+                for entry in found:
+                    if entry.is_dir():
+                        if not entry.is_symlink():
+                            dirs.append(entry.path[cut:])
+                            stack.append(entry.path)
+                    else:
+                        files[entry.path[cut:]] = entry.path
         return files, dirs
+
+    def _stamp(self, rel: str, host: str, data: bytes) -> None:
+        """Remember that `host` holds `data`: give it the known mtime and record its identity."""
+        st = os.lstat(host)
+        if not _stat.S_ISREG(st.st_mode):
+            return
+        os.utime(host, ns=(st.st_atime_ns, _KNOWN_MTIME_NS))
+        self._known[rel] = ((st.st_ino, st.st_size, _KNOWN_MTIME_NS), data)
+        rec = self._mtimes.get(rel)
+        if rec is not None and rec[0] == st.st_mtime_ns and rec[1] == st.st_size:
+            self._mtimes[rel] = (_KNOWN_MTIME_NS, rec[1], rec[2])
+
+    def _unchanged(self, rel: str, st: os.stat_result, data: bytes) -> bool:
+        """Whether the file whose stat is `st` is known to hold `data` without reading it."""
+        rec = self._known.get(rel)
+        if rec is None or rel.endswith(_MAPPED_SUFFIXES):
+            return False
+        sig, known = rec
+        return (sig == (st.st_ino, st.st_size, st.st_mtime_ns)
+                and (known is data or known == data))
 
     def capture(self) -> StorageImage:
         """Every file's bytes (small app data: tens of files)."""
@@ -490,10 +540,12 @@ class Storage:
         for rel, host in files.items():
             with open(host, "rb") as fh:
                 data[rel] = fh.read()
+            self._stamp(rel, host, data[rel])
         return StorageImage(id(self), data, dirs, dict(self._mtimes), dict(self._modes))
 
     def restore(self, image: StorageImage) -> None:
-        """Bring the files back to `image`, writing only files whose bytes differ."""
+        """Bring the files back to `image`: everything else goes, and only files whose bytes
+        may differ are read, and only those that do differ are written."""
         if image.owner != id(self):
             raise ValueError("storage image belongs to another device's storage")
         self._real_folders.clear()
@@ -503,6 +555,7 @@ class Storage:
         for rel, host in files.items():
             if rel not in image.files:
                 os.unlink(host)
+                self._known.pop(rel, None)
         wanted_dirs = set(image.dirs)
         for rel in sorted(dirs, key=len, reverse=True):
             if rel not in wanted_dirs:
@@ -511,23 +564,36 @@ class Storage:
             host = os.path.join(self.root, rel)
             if not os.path.isdir(host):
                 os.makedirs(host, exist_ok=True)
+        stats: dict[str, os.stat_result] = {}
+        regular = True  # every file a plain file: their bytes are the image's, counted below
         for rel, data in image.files.items():
-            current = files.get(rel)
-            if current is not None:
-                with open(current, "rb") as fh:
+            host = os.path.join(self.root, rel)
+            if rel in files:
+                st = os.lstat(host)
+                regular = regular and _stat.S_ISREG(st.st_mode)
+                if self._unchanged(rel, st, data):
+                    stats[rel] = st
+                    continue
+                with open(host, "rb") as fh:
                     if fh.read() == data:
+                        stats[rel] = st
                         continue
-            with open(os.path.join(self.root, rel), "wb") as fh:
+            with open(host, "wb") as fh:
                 fh.write(data)
+            self._stamp(rel, host, data)
+        if regular:  # what used_bytes() would count, without walking the folders again
+            self._used = sum(len(data) for data in image.files.values())
+            self._watched = {host: _size(host) for host in self._watched}
         self._modes = dict(image.modes)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
-        for rel, (_ns, _size, dev_time) in image.mtimes.items():
-            host = os.path.join(self.root, rel)
-            try:
-                st = os.stat(host)
-            except FileNotFoundError:
-                continue
+        for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
+            st = stats.get(rel)
+            if st is None:
+                try:
+                    st = os.stat(os.path.join(self.root, rel))
+                except FileNotFoundError:
+                    continue
             self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
 
     def cleanup(self) -> None:
@@ -648,6 +714,15 @@ def _fine_timestamps(root: str) -> bool:
     finally:
         os.close(fd)
         os.unlink(scratch)
+def _new_root() -> str:
+    """A fresh host folder for one device: on tmpfs when there is one we may write, else in
+    the temp dir."""
+    if os.path.isdir(FAST_TEMP_DIR) and os.access(FAST_TEMP_DIR, os.W_OK | os.X_OK):
+        try:
+            return tempfile.mkdtemp(prefix="mobile_gym_sim_", dir=FAST_TEMP_DIR)
+        except OSError:
+            pass
+    return tempfile.mkdtemp(prefix="mobile_gym_sim_")
 
 
 def _size(host: str) -> int:

@@ -120,14 +120,22 @@ class WindowManager:
         self._dump: tuple[tuple, str] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
+        """State for a copy (snapshot/restore): the skia frame buffers stay behind; the dump and
+        the finished frames come along, since they are keyed by the windows' content versions,
+        which a copy shares with this object and which only grow from there (frames drawn with a
+        pressed view are keyed by that view's identity and stay behind too)."""
         d = self.__dict__.copy()
-        for k in ("_frames", "_buffers", "_dump"):
-            d.pop(k, None)
+        d.pop("_buffers", None)
+        d["_frames"] = [(k, f) for k, f in self._frames.items() if k[1] == 0]
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
+        frames, dump = d.pop("_frames", None), d.pop("_dump", None)
         self.__dict__.update(d)
         self._reset_caches()
+        if frames is not None:
+            self._frames = OrderedDict(frames)
+        self._dump = dump
 
     # ----- windows --------------------------------------------------------------------
     @property

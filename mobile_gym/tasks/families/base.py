@@ -175,7 +175,10 @@ class TaskFamily(abc.ABC):
     # -- derived --------------------------------------------------------------------------------
     @classmethod
     def vocabulary(cls) -> tuple[str, ...]:
-        return tokens_for(cls.words) if cls.types_text else ()
+        if not cls.types_text:
+            return ()
+        words = cls.words
+        return _family_tokens(words) if isinstance(words, tuple) else tokens_for(words)
 
     @property
     def protocol(self) -> SuccessCheck:
@@ -367,6 +370,12 @@ class TaskFamily(abc.ABC):
                 combo.events.add().id = yes if hold else no
             combo.transformation.append(f"y = {held / n!r}")
         return next_id
+
+
+@cache
+def _family_tokens(words: tuple[str, ...]) -> tuple[str, ...]:
+    """`tokens_for` of a family's words, once per family (every `make_task` asks for it)."""
+    return tokens_for(words)
 
 
 @cache

@@ -14,6 +14,7 @@ wording ("syntax error: 'X' unexpected", "syntax error: 'if' unmatched").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 OPERATORS = ("&&", "||", ";;", ";", "&", "|", "\n")
@@ -198,6 +199,13 @@ def _read_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
     return None, i + 1
 
 
+# Characters with a meaning inside double quotes (everything else is taken as it is).
+_DOUBLE_QUOTED_SPECIAL = re.compile(r'["\\$`]')
+# Single-quoted pieces and double-quoted ones with nothing to expand, one after the other.
+_QUOTED_PIECE = re.compile("'([^']*)'" + r'|"([^"\\$`]*)"')
+_QUOTED_RUN = re.compile("(?:'[^']*'" + r'|"[^"\\$`]*")+')
+
+
 def tokenize(src: str) -> list[_Tok]:
     toks: list[_Tok] = []
     parts: list[Part] = []
@@ -212,12 +220,14 @@ def tokenize(src: str) -> list[_Tok]:
             parts.append(Part("lit", "".join(lit), quoted))
             lit = []
 
-    def add_char(ch: str, quoted: bool) -> None:
+    def add_text(text: str, quoted: bool) -> None:
+        """Add `text` (not empty) to the current literal, opening a new part when its quoting
+        differs from the literal's."""
         nonlocal lit_quoted, has_word
         if lit and lit_quoted != quoted:
             flush_lit(lit_quoted)
         lit_quoted = quoted
-        lit.append(ch)
+        lit.append(text)
         has_word = True
 
     def add_dollar(pos: int, quoted: bool) -> int:
@@ -225,7 +235,7 @@ def tokenize(src: str) -> list[_Tok]:
         nonlocal has_word
         part, end = _read_dollar(src, pos, quoted)
         if part is None:
-            add_char("$", quoted)
+            add_text("$", quoted)
         else:
             flush_lit(lit_quoted)
             parts.append(part)
@@ -247,32 +257,45 @@ def tokenize(src: str) -> list[_Tok]:
         if c == "\\":
             if i + 1 < n:
                 if src[i + 1] != "\n":
-                    add_char(src[i + 1], True)
+                    add_text(src[i + 1], True)
                 i += 2
             else:
                 i += 1
             continue
+        if c in "'\"":
+            run = _QUOTED_RUN.match(src, i)
+            if run is not None:  # adjacent quoted pieces without expansions ('a'"'"'b'): one literal
+                has_word = True
+                text = "".join(a or b for a, b in _QUOTED_PIECE.findall(run.group()))
+                if text:
+                    add_text(text, True)
+                i = run.end()
+                continue
         if c == "'":
             end = src.find("'", i + 1)
             if end < 0:
                 raise ShellSyntaxError("no closing quote")
             has_word = True
-            for ch in src[i + 1:end]:
-                add_char(ch, True)
+            if end > i + 1:
+                add_text(src[i + 1:end], True)
             i = end + 1
             continue
         if c == '"':
             j = i + 1
             has_word = True
             while True:
-                if j >= n:
+                special = _DOUBLE_QUOTED_SPECIAL.search(src, j)
+                if special is None:
                     raise ShellSyntaxError("no closing quote")
+                if special.start() > j:  # a run of plain characters
+                    add_text(src[j:special.start()], True)
+                    j = special.start()
                 d = src[j]
                 if d == '"':
                     break
                 if d == "\\" and j + 1 < n and src[j + 1] in '$`"\\\n':
                     if src[j + 1] != "\n":
-                        add_char(src[j + 1], True)
+                        add_text(src[j + 1], True)
                     j += 2
                     continue
                 if d == "$":
@@ -280,7 +303,7 @@ def tokenize(src: str) -> list[_Tok]:
                     continue
                 if d == "`":
                     raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
-                add_char(d, True)
+                add_text(d, True)
                 j += 1
             i = j + 1
             continue
@@ -331,7 +354,7 @@ def tokenize(src: str) -> list[_Tok]:
                     i += len(op)
                     break
             continue
-        add_char(c, False)
+        add_text(c, False)
         i += 1
     end_word()
     return toks

@@ -9,6 +9,7 @@ authorized"), and the database cannot grow past the device's free space.
 from __future__ import annotations
 
 import dataclasses
+import re
 import sqlite3
 from collections.abc import Iterator
 
@@ -319,7 +320,12 @@ def split_statements(sql: str) -> Iterator[str]:
     start = i = 0
     heads: list[str] = []  # the statement's first words, for CREATE [TEMP] TRIGGER
     last: tuple[str, str] = ("", "")  # the two latest tokens
+    plain = False  # first words known and no trigger: only `;`, quotes and comments matter
     while i < n:
+        if plain:
+            i = _PLAIN_RUN.match(sql, i).end()  # type: ignore[union-attr]
+            if i >= n:
+                break
         c = sql[i]
         if c.isspace():
             i += 1
@@ -335,7 +341,7 @@ def split_statements(sql: str) -> Iterator[str]:
         if c == ";" and (not _is_trigger(heads) or last == (";", "END")):
             if heads:
                 yield sql[start:i + 1]
-            start, i, heads, last = i + 1, i + 1, [], ("", "")
+            start, i, heads, last, plain = i + 1, i + 1, [], ("", ""), False
             continue
         if c in "'\"`[":
             end = sql.find("]" if c == "[" else c, i + 1)
@@ -350,9 +356,14 @@ def split_statements(sql: str) -> Iterator[str]:
             token, i = c, i + 1
         if len(heads) < 4:
             heads.append(token)
+            plain = len(heads) == 4 and not _is_trigger(heads)
         last = (last[1], token)
     if heads:
         yield sql[start:]
+
+
+# Text in which no statement can end nor a string or comment start (skipped in one match).
+_PLAIN_RUN = re.compile(r"[^;'\"`\[/-]*")
 
 
 def _is_trigger(heads: list[str]) -> bool:
