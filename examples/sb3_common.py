@@ -1,0 +1,127 @@
+"""What the SB3 examples share: success on held-out seeds, and where the training time goes.
+
+`TimedEnv` (outermost wrapper) adds up the seconds spent inside `step`/`reset` of the whole
+wrapper stack; `TimeSplit` (an SB3 callback) adds up the seconds of rollout collection and of
+the gradient updates. Rollout time minus env time is the policy's inference (and SB3's
+buffer bookkeeping), so `split()` says whether the env, inference or training dominates.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+#: Held-out evaluation seeds start here; training resets draw seeds from the env's own RNG.
+EVAL_SEED_BASE = 1_000_000
+
+
+class TimedEnv(gym.Wrapper):
+    """Counts the wall seconds spent in the wrapped stack's `step` and `reset`."""
+
+    def __init__(self, env: gym.Env) -> None:
+        super().__init__(env)
+        self.env_seconds = 0.0
+        self.env_steps = 0
+
+    def reset(self, **kwargs: Any):
+        t = time.perf_counter()
+        out = self.env.reset(**kwargs)
+        self.env_seconds += time.perf_counter() - t
+        return out
+
+    def step(self, action: Any):
+        t = time.perf_counter()
+        out = self.env.step(action)
+        self.env_seconds += time.perf_counter() - t
+        self.env_steps += 1
+        return out
+
+
+def time_split_callback():
+    """An SB3 callback recording rollout and training seconds (SB3 is imported lazily)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class TimeSplit(BaseCallback):
+        """Rollout seconds (env + inference) and update seconds, and success per rollout."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.rollout_seconds = 0.0
+            self.train_seconds = 0.0
+            self.curve: list[tuple[int, float]] = []  # (timesteps, success rate of finished episodes)
+            self._mark = 0.0
+            self._wins = 0
+            self._episodes = 0
+
+        def _on_training_start(self) -> None:
+            self._mark = time.perf_counter()
+
+        def _on_rollout_start(self) -> None:
+            now = time.perf_counter()
+            self.train_seconds += now - self._mark  # 0 before the first rollout
+            self._mark = now
+
+        def _on_step(self) -> bool:
+            for done, info in zip(self.locals["dones"], self.locals["infos"]):
+                if done:
+                    self._episodes += 1
+                    self._wins += bool(info.get("success"))
+            return True
+
+        def _on_rollout_end(self) -> None:
+            now = time.perf_counter()
+            self.rollout_seconds += now - self._mark
+            self._mark = now
+            if self._episodes:
+                self.curve.append((self.num_timesteps, self._wins / self._episodes))
+            self._wins = self._episodes = 0
+
+        def _on_training_end(self) -> None:
+            self.train_seconds += time.perf_counter() - self._mark
+
+    return TimeSplit()
+
+
+def success_rate(env: gym.Env, act: Callable[[Any], int], seeds: range) -> float:
+    """Fraction of episodes on `seeds` that end in success under policy `act(obs)`."""
+    wins = 0
+    for seed in seeds:
+        obs, _ = env.reset(seed=seed)
+        done, info = False, {}
+        while not done:
+            obs, _, terminated, truncated, info = env.step(act(obs))
+            done = terminated or truncated
+        wins += bool(info.get("success"))
+    return wins / len(seeds)
+
+
+def random_policy(space: gym.spaces.Discrete, seed: int) -> Callable[[Any], int]:
+    """Uniform random actions from `space`, reproducibly."""
+    rng = np.random.default_rng(seed)
+    return lambda _obs: int(rng.integers(space.n))
+
+
+def split(timed: TimedEnv, callback: Any) -> dict[str, float]:
+    """Seconds in the env, in inference (rollout minus env) and in training updates."""
+    env_s = timed.env_seconds
+    return {"env_seconds": round(env_s, 1),
+            "inference_seconds": round(max(callback.rollout_seconds - env_s, 0.0), 1),
+            "train_seconds": round(callback.train_seconds, 1),
+            "env_ms_per_step": round(1000 * env_s / max(timed.env_steps, 1), 2)}
+
+
+def report(result: dict[str, Any], path: str | None) -> None:
+    """Print the one-line summary every example ends with, and write the JSON if asked."""
+    s = result["split"]
+    print(f"{result['task']}, {result['eval_seeds']} held-out seeds: random {result['random_success']:.2f}, "
+          f"PPO ({result['timesteps']} steps) {result['trained_success']:.2f}; wall {result['wall_seconds']:.0f} s "
+          f"(env {s['env_seconds']:.0f} s, inference {s['inference_seconds']:.0f} s, "
+          f"training {s['train_seconds']:.0f} s; {s['env_ms_per_step']:.1f} ms per env step)")
+    if path:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, indent=2)
