@@ -114,7 +114,7 @@ print(f"random policy: success {random_success:.2f}")""",
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
-TIMESTEPS = 1024
+TIMESTEPS = 2048
 
 
 class SuccessCurve(BaseCallback):
