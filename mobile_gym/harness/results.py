@@ -91,7 +91,11 @@ def print_tables(runs: list[Run], *, file: TextIO) -> None:
                 table.add_column(h)
             for row in rows:
                 table.add_row(*row)
-            Console(file=file, width=max(100, 40 + 36 * len(runs))).print(table)
+            # Written to `file` as it is: plain text unless `file` is a terminal (in a notebook rich
+            # would otherwise display HTML instead of writing, or add colour codes to the text).
+            tty = bool(getattr(file, "isatty", lambda: False)())
+            Console(file=file, width=max(100, 40 + 36 * len(runs)), force_jupyter=False,
+                    force_terminal=tty).print(table)
             continue
         widths = [max(len(str(c)) for c in column) for column in zip([title, *headers], *rows)]
         print("  ".join(h.ljust(w) for h, w in zip([title, *headers], widths)), file=file)

@@ -1,22 +1,6 @@
-"""Build notebooks/quickstart.ipynb from the cells below (stored without outputs).
+"""Cells of notebooks/01_quickstart.ipynb: an env, its frames, hierarchy, elements, taps,
+rewards, fired events and a GIF (built by notebooks/build_notebooks.py)."""
 
-Edit the cells here, then run `python notebooks/build_quickstart.py`; the notebook file is
-generated so that reviews read plain Python instead of notebook JSON. Every cell has a fixed
-id and a tag (tests/notebooks/test_notebooks.py finds the cells it checks by tag), so the
-output is byte-for-byte reproducible and a test checks the stored file is up to date.
-"""
-
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-import nbformat
-from nbformat.notebooknode import NotebookNode
-
-NOTEBOOK_PATH = Path(__file__).with_name("quickstart.ipynb")
-
-# (tag, markdown explanation, code) per step of the tour; the tag doubles as the cell ids.
 CELLS: list[tuple[str, str, str]] = [
     (
         "imports",
@@ -49,9 +33,9 @@ print("MobileEnv/Calendar-v0 is", calendar_row["id"], "with step limit", calenda
     (
         "make",
         "`gym.make` builds the environment; `MobileEnv/Calendar-v0` is the Simple Calendar Pro "
-        "\"add one event\" family.",
+        "\"add one event\" family. `render_mode=\"rgb_array\"` lets `env.render()` hand back the frame.",
         """\
-env = gym.make("MobileEnv/Calendar-v0")
+env = gym.make("MobileEnv/Calendar-v0", render_mode="rgb_array")
 print(env.unwrapped)
 print("action keys:", list(env.action_space.spaces))
 print("observation keys:", list(env.observation_space.spaces))""",
@@ -73,9 +57,36 @@ for line in pretty.splitlines()[:6]:
     print(line[:110] + (" ..." if len(line) > 110 else ""))""",
     ),
     (
+        "frame",
+        "The pixel observation is an ordinary RGB array: here is the launcher, drawn inline with "
+        "matplotlib (the `harness` extra; it is not a dependency of mobile_gym itself).",
+        """\
+try:
+    import matplotlib.pyplot as plt
+except ImportError:
+    plt = None
+    print("matplotlib is not installed: skipping the plot of obs['pixels']", obs["pixels"].shape)
+
+
+def show(frames, titles):
+    \"\"\"Draw frames side by side (skipped without matplotlib).\"\"\"
+    if plt is None:
+        return
+    fig, axes = plt.subplots(1, len(frames), figsize=(2.2 * len(frames), 4.6), squeeze=False)
+    for ax, frame, title in zip(axes[0], frames, titles):
+        ax.imshow(frame)
+        ax.set_title(title, fontsize=9)
+        ax.axis("off")
+    plt.show()
+
+
+show([obs["pixels"]], ["launcher"])""",
+    ),
+    (
         "raw_actions",
         "Raw actions are touches at relative screen positions and keys: a TOUCH + LIFT on the "
-        "Calendar icon found in the hierarchy opens the app, and the BACK key returns to the launcher.",
+        "Calendar icon found in the hierarchy (by its content description, not its position) opens "
+        "the app, and the BACK key returns to the launcher.",
         """\
 from mobile_gym.spaces import ActionType, make_action, parse_bounds
 
@@ -91,16 +102,21 @@ width, height = env.unwrapped.device.screen_size
 position = ((left + right) / 2 / width, (top + bottom) / 2 / height)
 print(f"Calendar icon at {icon.get('bounds')} -> touch_position ({position[0]:.3f}, {position[1]:.3f})")
 print("before:", foreground(obs["view_hierarchy"]))
+frames = []
 for name, action in [("TOUCH", make_action(ActionType.TOUCH, position)),
                      ("LIFT", make_action(ActionType.LIFT)),
                      ("KEY BACK", make_action(ActionType.KEY, key="BACK"))]:
     obs, reward, terminated, truncated, info = env.step(action)
-    print(f"{name:8s} reward {reward:+.2f}  on screen: {foreground(obs['view_hierarchy'])}")""",
+    frames.append(obs["pixels"])
+    print(f"{name:8s} reward {reward:+.2f}  on screen: {foreground(obs['view_hierarchy'])}")
+show(frames, ["TOUCH", "LIFT: Calendar", "BACK"])""",
     ),
     (
         "oracle",
         "Each family has an oracle, a scripted policy that solves a seed's task through the same raw "
-        "actions; running it to the end shows the shaped rewards and the success check.",
+        "actions. Running it to the end shows the shaped rewards, the events that fired "
+        "(`info[\"fired\"]`: event sources, slots and listeners by id, with their values) and the "
+        "success check; the frames are kept for a GIF.",
         """\
 from mobile_gym.tasks.registry import get_family
 
@@ -109,18 +125,45 @@ base = env.unwrapped
 oracle = get_family("MobileEnv/Calendar-v0").oracle(
     info["task_seed"], screen_size=base.device.screen_size, step_seconds=base.step_seconds)
 total, steps, terminated, truncated = 0.0, 0, False, False
+episode_frames = [env.render()]
 while not (terminated or truncated):
     obs, reward, terminated, truncated, info = env.step(oracle.act(obs))
     total += reward
     steps += 1
+    episode_frames.append(obs["pixels"])
+    if info["fired"]:
+        fired = ", ".join(f"{k}={v}" for k, v in info["fired"].items())
+        print(f"step {steps:3d} reward {reward:+.2f}  fired: {fired[:150]}")
 print(f"steps {steps}  total reward {total:.2f}")
 print("terminated", terminated, " truncated", truncated)
 print("success", info["success"])""",
     ),
     (
+        "gif",
+        "The episode's frames as a GIF (imageio, the `harness` extra), shown inline; every "
+        "second frame keeps the file small.",
+        """\
+import os
+import tempfile
+
+try:
+    import imageio.v3 as iio
+except ImportError:
+    iio = None
+    print("imageio is not installed: skipping the GIF of", len(episode_frames), "frames")
+if iio is not None:
+    from IPython.display import Image, display
+
+    gif_path = os.path.join(tempfile.mkdtemp(), "calendar_oracle.gif")
+    iio.imwrite(gif_path, episode_frames[::2], duration=150, loop=0)
+    print(f"GIF: {len(episode_frames[::2])} frames, {os.path.getsize(gif_path)} bytes")
+    display(Image(filename=gif_path))""",
+    ),
+    (
         "element_actions",
         "`ElementActions` gives language agents a compact numbered element list and commands such "
-        "as `click \"Calendar\"`; one command runs several raw steps.",
+        "as `click \"Calendar\"`; one command runs several raw steps. `find` looks an element up by "
+        "its text, so nothing here depends on where the launcher puts the icon.",
         """\
 from mobile_gym.wrappers import ElementActions
 
@@ -128,28 +171,13 @@ agent = ElementActions(env)
 obs, info = agent.reset(seed=1)
 print("instruction:", obs["instruction"])
 print(obs["elements"])
+calendar = agent.find("Calendar")
+print("Calendar is element", calendar.index)
 action = agent.command('click "Calendar"')
 print("command -> action:", action)
 obs, reward, terminated, truncated, info = agent.step(action)
 print(f"reward {reward:+.2f}  primitive steps {info['primitive_steps']}  on screen: {foreground(obs['view_hierarchy'])}")
 print("\\n".join(obs["elements"].splitlines()[:6]))""",
-    ),
-    (
-        "plot",
-        "The pixel observation is an ordinary RGB array; it is drawn with matplotlib when that is "
-        "installed (it is not a dependency of mobile_gym).",
-        """\
-try:
-    import matplotlib.pyplot as plt
-except ImportError:
-    plt = None
-    print("matplotlib is not installed: skipping the plot of obs['pixels']", obs["pixels"].shape)
-if plt is not None:
-    plt.figure(figsize=(2.7, 6.0))
-    plt.imshow(obs["pixels"])
-    plt.axis("off")
-    plt.title("Simple Calendar Pro")
-    plt.show()""",
     ),
     (
         "close",
@@ -159,44 +187,3 @@ agent.close()
 print("closed")""",
     ),
 ]
-
-
-def build_notebook() -> NotebookNode:
-    """The quickstart notebook: a markdown cell then a code cell per step, no outputs."""
-    cells = []
-    for tag, markdown, code in CELLS:
-        cells.append(nbformat.v4.new_markdown_cell(markdown, id=f"{tag}-md"))
-        cells.append(nbformat.v4.new_code_cell(code, id=tag, metadata={"tags": [tag]}))
-    nb = nbformat.v4.new_notebook(cells=cells, nbformat=4, nbformat_minor=5, metadata={
-        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    })
-    nbformat.validate(nb)
-    return nb
-
-
-def render() -> str:
-    """The notebook file's exact text."""
-    return nbformat.writes(build_notebook()) + "\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--check"]):
-        print("usage: build_quickstart.py [--check]", file=sys.stderr)
-        return 2
-    text = render()
-    if args == ["--check"]:
-        current = NOTEBOOK_PATH.read_text(encoding="utf-8") if NOTEBOOK_PATH.exists() else ""
-        if current != text:
-            print(f"{NOTEBOOK_PATH} is out of date; run python {Path(__file__).name}", file=sys.stderr)
-            return 1
-        print(f"{NOTEBOOK_PATH} is up to date")
-        return 0
-    NOTEBOOK_PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {NOTEBOOK_PATH} ({len(CELLS) * 2} cells)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
