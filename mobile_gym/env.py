@@ -408,7 +408,10 @@ class MobileEnv(gym.Env[dict, dict]):
                     f"{frame.dtype}{frame.shape}, expected uint8{expected}"
                 )
         if "view_hierarchy" in self.obs_keys:
-            hierarchy = device.view_hierarchy()
+            if self.config.hierarchy == "forest":
+                hierarchy = device.accessibility_forest()
+            else:
+                hierarchy = device.view_hierarchy()
         return frame, hierarchy
 
     def _observation(self, frame: np.ndarray | None, hierarchy: str | None) -> dict[str, Any]:
@@ -437,7 +440,12 @@ class MobileEnv(gym.Env[dict, dict]):
                      hierarchy: str | None) -> StepInputs:
         device = self._device
         assert device is not None
-        read: Callable[[], str] = device.view_hierarchy if hierarchy is None else (lambda: hierarchy)
+        # selectors read the device dump whatever the observation holds (the same reward on
+        # sim and adb, with either observation option)
+        read: Callable[[], str] = device.view_hierarchy
+        if hierarchy is not None and self.config.hierarchy == "device":
+            def read() -> str:
+                return hierarchy
         return StepInputs(frame_id=self._frame_id, screenshot=device.screenshot, view_hierarchy=read,
                           text_boxes=device.text_boxes, log_lines=log_lines, response=response,
                           device=device, screen_size=self._screen_size)
