@@ -409,7 +409,11 @@ class MobileEnv(gym.Env[dict, dict]):
                 )
         if "view_hierarchy" in self.obs_keys:
             if self.config.hierarchy == "forest":
-                hierarchy = device.accessibility_forest()
+                forest = getattr(device, "accessibility_forest", None)
+                if forest is None:
+                    raise TypeError(f"hierarchy='forest': {type(device).__name__} has no "
+                                    "accessibility_forest() (SimDevice and AdbDevice have it)")
+                hierarchy = forest()
             else:
                 hierarchy = device.view_hierarchy()
         return frame, hierarchy

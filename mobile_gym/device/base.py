@@ -74,10 +74,10 @@ class Device(Protocol):
         while one is open; no status or navigation bar, keyboard or toast)."""
         ...
 
-    def accessibility_forest(self) -> str:
-        """Every accessibility window's tree, top window first, in one `<hierarchy>` (one
-        root `<node>` per window), taken like `uiautomator dump --windows` (device/forest.py)."""
-        ...
+    # Optional (SimDevice and AdbDevice have it; EnvConfig(hierarchy="forest") needs it):
+    # accessibility_forest() -> str, every accessibility window's tree, top window first, in
+    # one `<hierarchy>` (one root `<node>` per window), taken like `uiautomator dump --windows`
+    # (device/forest.py).
 
     def text_boxes(self) -> list[TextBox] | None:
         """Rendered strings with boxes, or None when the backend cannot know (then use OCR)."""
