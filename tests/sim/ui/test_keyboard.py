@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from mobile_gym.sim.ui import IME_PACKAGE, MATCH_PARENT, EditText, KeyboardView, WindowManager, ime_window
 from mobile_gym.sim.ui.keyboard import LETTER_ROWS, SYMBOL2_ROWS, SYMBOL_ROWS
 
-from .conftest import nodes, parse, screen, show
+from .conftest import parse, screen, show
 
 TYPABLE = "".join(LETTER_ROWS) + "".join(LETTER_ROWS).upper() + "".join(SYMBOL_ROWS) + \
     "".join(SYMBOL2_ROWS) + " ,.\n"

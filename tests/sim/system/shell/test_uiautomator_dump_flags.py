@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from mobile_gym.sim.apps.demo import NotesDemoApp
 from mobile_gym.sim.android import SimAndroid
+from mobile_gym.sim.apps.demo import NotesDemoApp
 
 NOTES = "com.example.notesdemo"
 
