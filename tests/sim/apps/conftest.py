@@ -104,8 +104,9 @@ class UI:
         return bool(find_all(self.dump(), **criteria))
 
     def painted(self, text: str) -> bool:
-        """Whether `text` is drawn on screen: how a toast is seen (it is in no dump)."""
-        return any(box.text == text for box in self.device.text_boxes())
+        """Whether `text` is drawn on screen (maybe wrapped over lines): how a toast is seen,
+        which is in no dump."""
+        return text in " ".join(box.text for box in self.device.text_boxes())
 
     def find(self, **criteria: str) -> Node:
         return find(self.dump(), **criteria)
