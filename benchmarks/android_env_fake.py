@@ -2,7 +2,9 @@
 
 Separate script because android_env's generated protos define the same `android_env.Task`
 message as mobile_gym's task.proto; the two cannot share one protobuf descriptor pool.
-Prints one JSON object: {"steps", "seconds", "steps_per_s", "screen": [H, W]}.
+Prints one JSON object: {"steps", "seconds", "steps_per_s", "cpu_seconds", "steps_per_cpu_s",
+"screen": [H, W]}; CPU time is this process's (all its threads), which the machine's other
+work inflates less than wall time.
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ def main(steps: int, height: int, width: int) -> dict:
                 "touch_position": rng.random(2).astype(np.float32)} for _ in range(steps)]
     env.reset()
     env.step(actions[0])
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for action in actions:
         timestep = env.step(action)
         if timestep.last():
             env.reset()
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     env.close()
     return {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1),
+            "cpu_seconds": round(cpu, 4), "steps_per_cpu_s": round(steps / max(cpu, 1e-9), 1),
             "screen": [height, width]}
 
 

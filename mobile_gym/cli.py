@@ -12,6 +12,9 @@
       A suite run (mobile_gym.harness.command): K worker processes, episodes.jsonl and
       scores.json in DIR.
   mobile-gym results DIR... [--html FILE]  tables and plots of suite runs
+  mobile-gym dataset [TASK ...] --agent A --out DIR [--obs-size WxH] [--format minari,jsonl]
+      Run a suite with recording and export it as a Minari and/or JSONL+PNG dataset
+      (mobile_gym.harness.dataset_command).
   mobile-gym bench [TASK] [--steps N]      steps/s with random actions
   mobile-gym check PATH...                 lint task files (mobile_gym.tasks.lint); a directory
                                            is searched recursively for task files
@@ -479,8 +482,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(fn=cmd_replay)
 
     from mobile_gym.harness.command import add_results
+    from mobile_gym.harness.dataset_command import add_dataset
 
     add_results(sub)
+    add_dataset(sub, _backend_args)
 
     lst = sub.add_parser("list", help="registered environment ids and task metadata")
     lst.add_argument("--json", action="store_true", help="print every id and its metadata as JSON")

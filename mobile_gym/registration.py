@@ -16,6 +16,8 @@ from __future__ import annotations
 import gymnasium as gym
 
 ENTRY_POINT = "mobile_gym.env:MobileEnv"
+#: gym.make_vec(id, num_envs=N) builds a BatchedVectorEnv (worker processes, shared memory).
+VECTOR_ENTRY_POINT = "mobile_gym.vector.factory:vector_entry_point"
 
 
 def register_envs() -> list[str]:
@@ -30,5 +32,6 @@ def register_envs() -> list[str]:
         if env_id in gym.registry and gym.registry[env_id].kwargs != kwargs:
             del gym.registry[env_id]
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs=kwargs, max_episode_steps=None)
+            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs=kwargs, max_episode_steps=None,
+                         vector_entry_point=VECTOR_ENTRY_POINT)
     return list(targets)

@@ -32,8 +32,10 @@ EVENTS_TABLE = "events"
 
 REGULAR_EVENT_TYPE_ID = 1
 REGULAR_EVENT_TYPE_TITLE = "Regular event"
-# config.primaryColor default of Simple-Commons (#F57C00) as a signed 32-bit int [I].
-DEFAULT_PRIMARY_COLOR = -688128
+# The "Regular event" colour EventsDatabase writes on creation: getProperPrimaryColor(), which
+# on API 31+ (isUsingSystemTheme defaults to true) is @android:color/system_accent1_400, the
+# tone-60 accent of the simulated phone's palette (#7791C7), as a signed 32-bit int.
+DEFAULT_PRIMARY_COLOR = -8941113
 
 REMINDER_OFF = -1
 REMINDER_NOTIFICATION = 0

@@ -40,7 +40,7 @@ import secrets
 import stat
 import struct
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -384,6 +384,12 @@ class AdbDevice:
             mtime = e.mtime.timestamp() if e.mtime is not None else 0.0
             out.append(FileEntry(e.path, stat.S_ISDIR(e.mode), int(e.size), mtime))
         return sorted(out, key=lambda f: f.name)
+
+    def state_version(self, paths: Sequence[str] = (),
+                      settings: Sequence[tuple[str, str]] = ()) -> Hashable | None:
+        """Always None: adb shows no cheap, reliable change counter (an app may write at any
+        time), so state checks read the device every step."""
+        return None
 
     def current_activity(self) -> str:
         out = self._sh("dumpsys window windows")

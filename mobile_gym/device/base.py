@@ -6,6 +6,7 @@ through `Device`; `SimDevice` and `AdbDevice` implement it. Coordinates are devi
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -117,6 +118,14 @@ class Device(Protocol):
 
     def current_activity(self) -> str:
         """The focused activity as "package/activity"."""
+        ...
+
+    def state_version(self, paths: Sequence[str] = (),
+                      settings: Sequence[tuple[str, str]] = ()) -> Hashable | None:
+        """A value that stays equal while nothing changes in the files or folders at `paths`
+        (with everything in them) and in the `settings` (namespace, key); None when the
+        backend cannot tell, so the caller reads the state again. State checks compare it
+        between steps to reuse their last result (sim: change counters; adb: always None)."""
         ...
 
     def advance(self, seconds: float) -> None:

@@ -1,10 +1,14 @@
 """A view of a Device that answers repeated reads from memory, for a span with no writes.
 
-The event engine evaluates every state check of a step against one device state; several
-checks read the same folder or file (a Markor task checks each untouched note, an SQLite check
-fingerprints the database and then queries it). `ReadCache(device)` lives for one step: the
-first `list_dir` / `pull` of a path goes to the device, later ones are answered from the
-cache, including the not-found / not-a-directory / permission failures. Everything else is passed through unchanged.
+The event engine evaluates the state checks of a step against one device state; several that
+run in the same step read the same folder or file (a Markor task checks each untouched note
+in one folder). `ReadCache(device)` lives for one step: the first `list_dir` / `pull` of a
+path goes to the device, later ones are answered from the cache, including the not-found /
+not-a-directory / permission failures. Everything else is passed through unchanged.
+
+It shares reads within a step; across steps a check is not run at all while
+`Device.state_version` of what it reads is unchanged (events.sources.state), so on the sim
+this cache works in the steps after a change and on adb, which answers no versions, every step.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -132,6 +132,18 @@ class SimDevice:
 
     def current_activity(self) -> str:
         return self._op("read the current activity").current_activity()
+
+    def state_version(self, paths: Sequence[str] = (),
+                      settings: Sequence[tuple[str, str]] = ()) -> Hashable | None:
+        """The storage's change versions of `paths` and the settings' values (a setting's
+        value is all a check of it reads); None for a path or namespace that is not valid, so
+        the caller reads and gets the error (or not-found) it always got."""
+        android = self._op("read state versions")
+        try:
+            return (tuple(android.storage.version(p) for p in paths),
+                    tuple(android.settings.get(ns, key) for ns, key in settings))
+        except (OSError, ValueError, TypeError):
+            return None
 
     def advance(self, seconds: float) -> None:
         self._op("advance time").advance(seconds)

@@ -79,6 +79,9 @@ class EngineOptions:
     # LAST on screen sources as Mobile-Env: skip an input equal to the previous input seen
     # (node by node, kept over steps without any); default: skip inputs of the previous step
     mobile_env_last: bool = False
+    # state checks keep their last result while `Device.state_version` of what they read is
+    # unchanged; False evaluates every live check every step (same results, for comparison)
+    reuse_unchanged_state: bool = True
 
 
 FieldPath = tuple[Any, ...]

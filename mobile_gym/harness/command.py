@@ -4,7 +4,7 @@
   mobile-gym run [TASK|GLOB ...] [--suite all|android_world_sim] [--tags T,...] --agent A
                  [--episodes N | --n-task-combinations N] [--seed S] [--workers K] [--out DIR]
                  [--resume] [--record] [--step-budget task|aw] [--model M --base-url URL --api-key K]
-                 [--step-timeout S] [--memory-gib G] [--episode-cpu-seconds S] [--quiet]
+                 [--step-timeout S] [--memory-gib G] [--episode-cpu-seconds S] [--tensorboard DIR] [--quiet]
   mobile-gym results DIR... [--plots DIR] [--html FILE]
   mobile-gym replay EPISODE_DIR --out FILE.gif|FILE.mp4
 
@@ -24,7 +24,8 @@ from typing import Any
 
 #: Options that make `run` a suite run (dest names).
 SUITE_OPTIONS: tuple[str, ...] = ("agent", "suite", "tags", "out", "workers", "resume",
-                                  "n_task_combinations", "step_budget", "model", "base_url", "api_key")
+                                  "n_task_combinations", "step_budget", "model", "base_url", "api_key",
+                                  "tensorboard", "executor", "address")
 
 
 def _positive(option: str, kind: type = int, minimum: float = 1):
@@ -51,6 +52,10 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                        help="episodes per task (AndroidWorld's name for --episodes)")
     group.add_argument("--workers", type=_positive("--workers"),
                        help="worker processes (default 1); with --backend adb give one --serial per worker: s1,s2")
+    group.add_argument("--executor", choices=("processes", "ray"),
+                       help="where the workers run: local processes (default) or Ray actors (the ray extra)")
+    group.add_argument("--address", help="--executor ray: local (start Ray here, default), auto (the running "
+                                         "cluster), or HOST:PORT")
     group.add_argument("--out", help="run directory (episodes.jsonl, scores.json, recordings/)")
     group.add_argument("--resume", action="store_true", help="continue the run in --out")
     group.add_argument("--step-budget", choices=("task", "aw"),
@@ -63,6 +68,9 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                        help="watchdog: seconds a step may take before its worker is replaced (default 120)")
     group.add_argument("--memory-gib", type=_positive("--memory-gib", float, 0.25), default=4.0,
                        help="address-space limit per worker in GiB (default 4)")
+    group.add_argument("--tensorboard", metavar="DIR",
+                       help="write per-task success and episode length as TensorBoard scalars to DIR "
+                            "(needs tensorboardX: the tensorboard extra)")
     group.add_argument("--episode-cpu-seconds", type=_positive("--episode-cpu-seconds", float, 1), default=900.0,
                        help="CPU seconds an episode may use before its worker is replaced (default 900)")
 
@@ -103,9 +111,20 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
                        episode_cpu_s=args.episode_cpu_seconds)
     workers = args.workers or 1
     print(f"run: {len(tasks)} task(s) x {config.episodes} episode(s)  agent {config.agent}  "
-          f"workers {workers}  out {out}", flush=True)
+          f"workers {workers}{' (ray)' if args.executor == 'ray' else ''}  out {out}", flush=True)
+    metrics = None
+    if getattr(args, "tensorboard", None):
+        from mobile_gym.harness.metrics import EpisodeMetrics
+
+        metrics = EpisodeMetrics(args.tensorboard)
     t0 = time.perf_counter()
-    records = run_suite(tasks, config, out, workers=workers, resume=args.resume, progress=not args.quiet)
+    try:
+        records = run_suite(tasks, config, out, workers=workers, resume=args.resume, progress=not args.quiet,
+                            on_record=metrics.record if metrics is not None else None,
+                            executor=args.executor or "processes", address=args.address)
+    finally:
+        if metrics is not None:
+            metrics.close()
     seconds = time.perf_counter() - t0
     s = summarize(records)
     low, high = s["ci95"]
@@ -115,6 +134,8 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         if r.get("error"):
             print(f"  error in {r['key']}: {r['error']}")
     print(f"results: {out / 'episodes.jsonl'}  scores: {out / 'scores.json'}")
+    if metrics is not None:
+        print(f"tensorboard: {args.tensorboard} (tensorboard --logdir {args.tensorboard})")
     return 0
 
 

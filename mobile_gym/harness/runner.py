@@ -23,7 +23,7 @@ import queue
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -122,9 +122,22 @@ class _Worker:
     slot: int = 0  # which of the run's K places it fills (and which adb serial it drives)
 
 
+EXECUTORS: tuple[str, ...] = ("processes", "ray")
+
+
 def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, workers: int = 1,
-              resume: bool = False, progress: bool = True) -> list[dict[str, Any]]:
-    """Run every episode not yet done; write episodes.jsonl and scores.json; return the records."""
+              resume: bool = False, progress: bool = True,
+              on_record: Callable[[dict[str, Any]], None] | None = None, executor: str = "processes",
+              address: str | None = None) -> list[dict[str, Any]]:
+    """Run every episode not yet done; write episodes.jsonl and scores.json; return the records.
+    `on_record` sees each episode's record once it is written (e.g. TensorBoard metrics).
+
+    `executor` "processes" runs the episodes in local worker processes; "ray" in Ray actors
+    (`mobile_gym.harness.ray_executor`, on the Ray instance or cluster at `address`)."""
+    if executor not in EXECUTORS:
+        raise RunError(f"executor={executor!r}: expected one of {list(EXECUTORS)}")
+    if address is not None and executor != "ray":
+        raise RunError(f"address={address!r} is for the ray executor (--executor ray)")
     from mobile_gym.agents.loader import AgentFactory
     from mobile_gym.harness.scores import write_scores
 
@@ -142,8 +155,16 @@ def run_suite(tasks: Sequence[TaskSpec], config: RunConfig, out: str | Path, *, 
     successes = sum(1 for r in read_episodes(path) if r.get("success"))
     finished = len(done)
     try:
-        for record in _run_pending(pending, config, out, workers):
+        if executor == "ray":
+            from mobile_gym.harness.ray_executor import run_pending_ray
+
+            produced = run_pending_ray(pending, config, out, workers, address)
+        else:
+            produced = _run_pending(pending, config, out, workers)
+        for record in produced:
             _append_line(fd, record)
+            if on_record is not None:
+                on_record(record)
             finished += 1
             successes += bool(record.get("success"))
             if bar is not None:

@@ -116,6 +116,10 @@ class SimAndroid:
         app_list = list(apps)
         if not any(getattr(a, "package", None) == HOME for a in app_list):
             app_list.insert(0, LauncherApp)  # a phone always has its home app
+        from mobile_gym.sim.apps.systemui import PACKAGE as SYSTEMUI
+        from mobile_gym.sim.apps.systemui import SystemUIApp
+        if not any(getattr(a, "package", None) == SYSTEMUI for a in app_list):
+            app_list.append(SystemUIApp)  # SystemUI's activities (after the apps: their uids stay)
         self.name = name
         self.seed = seed
         self._token = object()
@@ -141,6 +145,7 @@ class SimAndroid:
         wm.add(status_bar.window)
         wm.add(nav_bar.window)
         wm.on_editor_focus = ime.on_editor_focus
+        wm.on_hide_soft_input = ime.hide
         clipboard = Clipboard()
         wm.clipboard = clipboard
         content = ContentResolver(self.storage, clock)

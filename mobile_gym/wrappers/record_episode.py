@@ -20,6 +20,7 @@ import importlib
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -268,15 +269,17 @@ def load_trajectory(path: str | Path) -> tuple[dict[str, Any], list[dict[str, An
     return lines[0], lines[1:]
 
 
-def build_env(header: dict[str, Any]) -> gym.Env:
-    """Rebuild the recorded env stack (MobileEnv + mobile_gym wrappers) from a header."""
+def build_env(header: dict[str, Any], *, base: Callable[..., gym.Env] | None = None) -> gym.Env:
+    """Rebuild the recorded env stack (MobileEnv + mobile_gym wrappers) from a header; `base`
+    builds the innermost env from the recorded keyword arguments (MobileEnv by default; a
+    dataset export passes a MobileEnv subclass and other settings)."""
     from mobile_gym.env import MobileEnv
 
     if header.get("env") is None:
         raise ValueError("the recording has no env constructor arguments; pass env= to replay")
     kwargs = dict(header["env"])
     kwargs["obs_size"] = tuple(kwargs["obs_size"])
-    env: gym.Env = MobileEnv(**kwargs)
+    env: gym.Env = (base or MobileEnv)(**kwargs)
     for layer in reversed(header.get("wrappers", [])):
         if layer["class"] == _TIME_LIMIT:
             env = TimeLimit(env, **layer["kwargs"])

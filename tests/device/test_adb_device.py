@@ -302,3 +302,9 @@ def test_no_adb_server_is_a_fast_clear_error(monkeypatch):
         port = s.getsockname()[1]
     with pytest.raises(DeviceError, match=r"emulator-5554: get-state failed after 2 tries.*refused"):
         AdbDevice("emulator-5554", host="127.0.0.1", port=port, retries=2, retry_delay=0.0)
+
+
+def test_state_versions_are_never_known(dev, fake):
+    """adb cannot tell what changed: state checks read the device every step."""
+    assert dev.state_version(["/sdcard/Documents/a.md"], [("global", "wifi_on")]) is None
+    assert dev.state_version() is None

@@ -229,6 +229,9 @@ class FakeDevice:
         return [FileEntry(p[len(prefix):], False, len(d), self._s.now)
                 for p, d in sorted(self._s.files.items()) if p.startswith(prefix)]
 
+    def state_version(self, paths=(), settings=()) -> None:
+        return None  # cannot tell what changed: state checks read every step
+
     def current_activity(self) -> str:
         self._check()
         return "com.fake/com.fake.Home" if self._s.screen == "home" else "com.fake/com.fake.Editor"

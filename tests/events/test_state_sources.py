@@ -39,6 +39,9 @@ class FakeDevice:
             raise FileNotFoundError(path)
         return self.files[path]
 
+    def state_version(self, paths=(), settings=()):
+        return None  # cannot tell what changed: state checks read every step
+
     def list_dir(self, path):
         names = {p[len(path.rstrip("/")) + 1:].split("/")[0] for p in self.files if p.startswith(path.rstrip("/") + "/")}
         if not names:

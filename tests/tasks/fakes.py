@@ -101,6 +101,9 @@ class FakeDevice:
                 out.append(FileEntry(PurePosixPath(d).name, True, 0, 0.0))
         return out
 
+    def state_version(self, paths=(), settings=()) -> None:
+        return None  # cannot tell what changed: state checks read every step
+
     def current_activity(self) -> str:
         return self.activity
 

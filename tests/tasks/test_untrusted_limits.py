@@ -41,6 +41,9 @@ class DbDevice:
         con.commit()
         con.close()
 
+    def state_version(self, paths=(), settings=()) -> None:
+        return None  # cannot tell what changed: state checks read every step
+
     def list_dir(self, path: str) -> list[FileEntry]:
         return [FileEntry("events.db", False, 0, 0.0)]
 

@@ -4,8 +4,11 @@ The checks themselves are the task validators' (`mobile_gym.tasks.validators.sta
 definition of AndroidWorld's semantics for Python task classes and for task files. Each step a
 live state source evaluates its check; the observation (the validator's value, or "no match")
 is the raw input, so a NONE source fires once per distinct passing state and a LAST source on a
-change. The value handed to transformations is the validator's dict (e.g. {"value": "1"} for a
-setting). rows_added / rows_removed compare with a baseline taken at
+change. A check whose inputs (`state_reads`: its files, database, setting) have the same
+`Device.state_version` as when it last ran gives its last observation without reading the
+device (sim: change counters; adb answers None, so it reads every step); with
+`EngineOptions.reuse_unchanged_state=False` every check runs every step. The value handed to
+transformations is the validator's dict (e.g. {"value": "1"} for a setting). rows_added / rows_removed compare with a baseline taken at
 `EventEngine.reset(device=...)` (or, without a device there, at the episode's first step).
 """
 
@@ -48,10 +51,15 @@ class StateSource(Source):
 
     @classmethod
     def from_proto(cls, spec: SourceSpec) -> StateSource:
-        return cls(spec.node_id, spec.repeat, spec.where, check=spec.event)
+        return cls(spec.node_id, spec.repeat, spec.where, check=spec.event,
+                   reuse_unchanged=spec.tools.options.reuse_unchanged_state)
 
-    def __init__(self, node_id: int, repeat: Repeat, where: str, *, check: Any) -> None:
+    def __init__(self, node_id: int, repeat: Repeat, where: str, *, check: Any,
+                 reuse_unchanged: bool = True) -> None:
+        from mobile_gym.tasks.validators.state import state_reads
+
         self.check = check
+        self.reuse_unchanged = reuse_unchanged
         self.which = check.WhichOneof("check")
         if self.which is None:
             raise TaskCompileError(f"{where}: state_event has no check (sqlite_query, rows_added, rows_removed, file, setting)")
@@ -59,14 +67,15 @@ class StateSource(Source):
             sql = check.sqlite_query.sql.strip().lower()
             if not sql.startswith(("select", "with")):
                 raise TaskCompileError(f"{where}: sqlite_query.sql must be one SELECT statement, got {check.sqlite_query.sql!r}")
+        self.reads = state_reads(check)
         super().__init__(node_id, repeat, where)
 
     def reset(self) -> None:
         super().reset()
         self._baseline: Any = None
         self._has_baseline = False
-        self._last_fingerprint: Any = None
-        self._last_value: dict[str, Any] | None = None
+        self._last_version: Hashable | None = None
+        self._last_observation: _Observation | None = None
 
     def begin_episode(self, device: Device | None) -> None:
         """Take the baseline for row checks now (called by `EventEngine.reset(device=...)`)."""
@@ -83,7 +92,7 @@ class StateSource(Source):
         self._has_baseline = True
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
-        from mobile_gym.tasks.validators.state import evaluate_state, state_fingerprint
+        from mobile_gym.tasks.validators.state import evaluate_state
 
         device = ctx.device
         if device is None:
@@ -91,16 +100,17 @@ class StateSource(Source):
         if self.which in _NEEDS_BASELINE and not self._has_baseline:
             self._capture(device)
         try:
-            fingerprint = state_fingerprint(self.check, device)
-            if fingerprint is not None and fingerprint == self._last_fingerprint:
-                return [_Observation(self._last_value)]
-            value = evaluate_state(self.check, device, self._baseline)
-            self._last_fingerprint, self._last_value = fingerprint, value
+            version = (device.state_version(self.reads.paths, self.reads.settings)
+                       if self.reuse_unchanged else None)
+            if version is not None and version == self._last_version:
+                return [self._last_observation]  # nothing it reads changed since then
+            observation = _Observation(evaluate_state(self.check, device, self._baseline))
         except DeviceError:
             raise  # the device went away: the environment's business
         except (ValueError, RuntimeError) as exc:
             raise InputError(f"{self.where}: state check failed: {exc}") from None
-        return [_Observation(value)]
+        self._last_version, self._last_observation = version, observation
+        return [observation]
 
     def match(self, raw: Any, ctx: Context) -> Any:
         return NO_MATCH if raw.value is None else raw.value

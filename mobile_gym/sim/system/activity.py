@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 ACTION_MAIN = "android.intent.action.MAIN"
 ACTION_VIEW = "android.intent.action.VIEW"
+ACTION_SHOW_BRIGHTNESS_DIALOG = "com.android.intent.action.SHOW_BRIGHTNESS_DIALOG"  # Intent (hidden API)
 CATEGORY_LAUNCHER = "android.intent.category.LAUNCHER"
 CATEGORY_HOME = "android.intent.category.HOME"
 CATEGORY_DEFAULT = "android.intent.category.DEFAULT"
@@ -214,6 +215,13 @@ class Activity:
     exported: ClassVar[bool] = True
     # `adjustResize` (app window shrinks above the keyboard) or `adjustPan` (keyboard covers it).
     soft_input_mode: ClassVar[str] = "adjustResize"
+    # the theme's windowActionModeOverlay: the action mode bar overlays the content
+    action_mode_overlay: ClassVar[bool] = False
+    # windowIsFloating (a dialog-themed activity): its window wraps its content at the top of the
+    # screen and the activity behind stays visible; a touch outside finishes it
+    # (windowCloseOnTouchOutside)
+    floating: ClassVar[bool] = False
+    exclude_from_recents: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.ctx: AppContext = None  # type: ignore[assignment]  # set by the activity manager
@@ -266,6 +274,11 @@ class Activity:
         """Make `root` the content of this activity's window."""
         self.content = root
         self._am.set_content(self, root)
+
+    def set_action_mode_bar(self, bar: View) -> None:
+        """Show `bar` as the window's action mode bar (AppCompat's `action_mode_bar`), over the
+        content; hide it by its visibility."""
+        self._am.set_action_mode_bar(self, bar)
 
     def start_activity(self, component: str, **extras: Any) -> None:
         """Start another activity; `component` is `.Short` (this package) or `pkg/.Act`."""

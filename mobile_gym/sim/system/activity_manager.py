@@ -168,7 +168,9 @@ class ActivityManager:
 
     def recent_tasks(self) -> list[Task]:
         """Tasks for the recents screen, most recent first (the launcher is not listed)."""
-        return [t for t in self.tasks if t.affinity != self.home_package and t.records]
+        return [t for t in self.tasks if t.affinity != self.home_package and t.records
+                and not (t.records[0].activity is not None
+                         and t.records[0].activity.exclude_from_recents)]
 
     # -- logging ---------------------------------------------------------------------------
     def _syslog(self, priority: str, tag: str, message: str, tid: int = TID_BINDER) -> None:
@@ -499,10 +501,41 @@ class ActivityManager:
         if rec is None:
             raise RuntimeError("set_content() called on an activity that is not started")
         if rec.decor is None:
-            rec.decor = build_decor(self.screen, activity.soft_input_mode)
-            rec.window = Window(rec.decor.root, package=rec.package, kind="app", title=rec.component,
-                                bounds=self.screen.full)
+            rec.decor = build_decor(self.screen, activity.soft_input_mode,
+                                    action_mode_overlay=activity.action_mode_overlay,
+                                    floating=activity.floating)
+            # a floating activity's window is touch-modal like a dialog: a touch outside it
+            # reaches no other window and finishes it when it lifts
+            rec.window = Window(rec.decor.root, package=rec.package,
+                                kind="dialog" if activity.floating else "app", title=rec.component,
+                                bounds=self.screen.full,
+                                on_outside_touch=(lambda: self._finish_floating(rec))
+                                if activity.floating else None)
         rec.decor.set_view(root)
+        if activity.floating:
+            rec.window.bounds = self._floating_bounds(rec)
+
+    def _floating_bounds(self, rec: ActivityRecord) -> Rect:
+        """A floating activity's window: the screen's width, its content's height, at the top
+        of the app area (gravity TOP, layout MATCH_PARENT x WRAP_CONTENT)."""
+        from mobile_gym.sim.ui.geometry import Rect
+        from mobile_gym.sim.ui.view import AT_MOST, EXACTLY
+        area = self.screen.app_bounds()
+        root = rec.decor.root
+        root.measure((EXACTLY, area.width), (AT_MOST, area.height))
+        return Rect(area.left, area.top, area.right, area.top + max(1, root.measured_height))
+
+    def _finish_floating(self, rec: ActivityRecord) -> None:
+        if not rec.finishing and rec.activity is not None:
+            self._guard(rec.package, rec.activity.finish)
+            self._after_change()
+
+    def set_action_mode_bar(self, activity: Activity, bar: View) -> None:
+        """Put an action mode bar into the activity's decor (after set_content)."""
+        rec = activity._record
+        if rec is None or rec.decor is None:
+            raise RuntimeError("set_action_mode_bar() needs set_content() first")
+        rec.decor.set_action_mode_bar(bar)
 
     def relayout_app_windows(self) -> None:
         """Fit the app windows to the current state (run at every window sync): inset the shown
@@ -621,7 +654,23 @@ class ActivityManager:
             return []
         wins = [rec.window] if rec.window is not None else []
         wins += [d.window for d in rec.dialogs if d.showing]
+        if rec.activity is not None and rec.activity.floating:
+            below = self._record_below(rec)
+            if below is not None and below.window is not None:
+                wins.insert(0, below.window)  # still visible behind the floating window
         return wins
+
+    def _record_below(self, rec: ActivityRecord) -> ActivityRecord | None:
+        """The activity on screen under `rec` (the next one down its task, else the next task's
+        top)."""
+        seen = False
+        for task in self.tasks:
+            for r in reversed(task.records):
+                if seen and not r.finishing:
+                    return r
+                if r is rec:
+                    seen = True
+        return None
 
     def _sync_windows(self) -> None:
         self._forget_removed_dialogs()

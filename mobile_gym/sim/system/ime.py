@@ -51,7 +51,11 @@ class InputMethod:
     def on_editor_focus(self, editor: View | None) -> None:
         """Toolkit callback: an EditText gained focus (show) or focus left editors (hide)."""
         if editor is not None:
-            self.show()
+            # TextView.setShowSoftInputOnFocus(false): focus alone does not bring the keyboard
+            if getattr(editor, "show_soft_input_on_focus", True):
+                self.show()
+            else:
+                self.sync()
         else:
             self.hide()
 

@@ -46,6 +46,7 @@ class App:
     version_name: ClassVar[str] = "1.0"
     version_code: ClassVar[int] = 1
     show_in_launcher: ClassVar[bool] = True           # False for the launcher itself
+    system: ClassVar[bool] = False                    # the activities of a system package
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -116,7 +117,7 @@ class PackageManager:
         pkg = getattr(app, "package", None)
         if not isinstance(pkg, str) or not _PACKAGE_RE.match(pkg):
             raise ValueError(f"{name}.package {pkg!r} is not a valid package name")
-        if pkg in self._packages or pkg in SYSTEM_PACKAGES:
+        if pkg in self._packages or (pkg in SYSTEM_PACKAGES and not getattr(app, "system", False)):
             raise ValueError(f"{name}: package {pkg} is already installed")
         if not isinstance(getattr(app, "label", None), str):
             raise ValueError(f"{name}.label must be a string")

@@ -24,8 +24,9 @@ import shutil
 import sqlite3
 import stat as _stat
 import tempfile
+import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,6 +149,7 @@ class Storage:
         self._mtimes: dict[str, tuple[int, int, float]] = {}
         self._modes: dict[str, int] = {}  # chmod bits by host-relative path
         self._real_folders: set[str] = set()  # host folders known to be no symlink (host_path)
+        self._versions = _ChangeCounts()
         for d in _SKELETON:
             os.makedirs(self._host(d), exist_ok=True)
 
@@ -162,6 +164,16 @@ class Storage:
 
     def host_path(self, device_path: str) -> str:
         """Host file path for a device path (for sqlite3.connect); the file may not exist yet.
+
+        Whoever gets it may write the file behind this class's back, so `version` checks that
+        path (and its SQLite companions and folders) by `os.lstat` from then on.
+        Refuses a path that resolves outside the storage (see `_resolve`)."""
+        host = self._resolve(device_path)
+        self._hand_out(host)
+        return host
+
+    def _resolve(self, device_path: str) -> str:
+        """`host_path` for this class's own reads and writes (which it counts itself).
 
         Refuses a path that resolves outside the storage through a symlink. A folder found to be
         a real folder inside the storage is remembered, so later paths in it cost one `lstat` of
@@ -189,24 +201,24 @@ class Storage:
         norm = normalize(device_path)
         if not any(norm == w or norm.startswith(w + "/") for w in _WRITABLE):
             raise PermissionError(f"{norm}: Read-only file system")
-        return self.host_path(norm)
+        return self._resolve(norm)
 
     # -- queries -----------------------------------------------------------------------
     def exists(self, path: str) -> bool:
         try:
-            return os.path.lexists(self.host_path(path))
+            return os.path.lexists(self._resolve(path))
         except (PermissionError, FileNotFoundError):
             return False
 
     def is_dir(self, path: str) -> bool:
         try:
-            return os.path.isdir(self.host_path(path))
+            return os.path.isdir(self._resolve(path))
         except (PermissionError, FileNotFoundError):
             return False
 
     @_device_errors
     def read(self, path: str) -> bytes:
-        host = self.host_path(path)
+        host = self._resolve(path)
         if os.path.isdir(host):
             raise IsADirectoryError(f"{path}: Is a directory")
         try:
@@ -216,7 +228,7 @@ class Storage:
             raise FileNotFoundError(f"{path}: No such file or directory") from None
 
     def _host_stat(self, path: str) -> tuple[str, os.stat_result]:
-        host = self.host_path(path)
+        host = self._resolve(path)
         try:
             return host, os.stat(host)
         except FileNotFoundError:
@@ -253,6 +265,7 @@ class Storage:
             raise ValueError(f"mode {mode:o} is out of range")
         host, _ = self._host_stat(path)
         self._modes[self._rel(host)] = mode
+        self._versions.changed(self._rel(host))
 
     @_device_errors
     def stat(self, path: str) -> DirEntry:
@@ -262,7 +275,7 @@ class Storage:
     @_device_errors
     def list(self, path: str) -> list[DirEntry]:
         """Entries of a directory, sorted by name."""
-        host = self.host_path(path)
+        host = self._resolve(path)
         norm = normalize(path)
         if not os.path.exists(host):
             raise FileNotFoundError(f"{norm}: No such file or directory")
@@ -302,6 +315,7 @@ class Storage:
             self._watched[host] = new
         self._touched(host)
         self._touched(parent)
+        self._versions.changed(self._rel(host))
 
     # -- space -------------------------------------------------------------------------
     def used_bytes(self) -> int:
@@ -334,7 +348,7 @@ class Storage:
     def open_database_budget(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
                              **connect_kwargs: Any) -> tuple[sqlite3.Connection, sqlite_guard.Budget]:
         """`open_database`, also returning the connection's Budget (why a statement stopped)."""
-        host = self.host_path(path)
+        host = self.host_path(path)  # the connection writes behind this class's back
         for suffix in _DB_COMPANIONS:
             self._watched.setdefault(host + suffix, _size(host + suffix))
         own = _size(host)
@@ -357,6 +371,7 @@ class Storage:
         os.makedirs(host, exist_ok=True)
         self._touched(host)
         self._touched(os.path.dirname(host))
+        self._versions.changed(self._rel(host))
 
     @_device_errors
     def remove(self, path: str, recursive: bool = False) -> None:
@@ -378,6 +393,7 @@ class Storage:
         for rel in [r for r in self._modes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._modes[rel]
         self._touched(os.path.dirname(host))
+        self._versions.changed(prefix)
 
     @_device_errors
     def rename(self, src: str, dst: str) -> None:
@@ -396,6 +412,8 @@ class Storage:
         self._touched(hdst)
         self._touched(os.path.dirname(hsrc))
         self._touched(os.path.dirname(hdst))
+        self._versions.changed(old)
+        self._versions.changed(new)
 
     @_device_errors
     def copy_tree(self, src: str, dst: str) -> None:
@@ -421,6 +439,36 @@ class Storage:
             self.write(path, b"")
         else:
             self._touched(host)
+            self._versions.changed(self._rel(host))
+
+    # -- change versions ---------------------------------------------------------------
+    def version(self, path: str) -> Hashable:
+        """A value that stays equal while `path` (a file or folder, with everything in it)
+        keeps its content and existence: it changes on every write, removal, rename, mkdir,
+        touch or chmod at the path, inside it or of a folder above it, and on every `restore`.
+
+        Paths handed out by `host_path` (and the databases `open_database` opened) can be
+        written behind this class's back; for them, their SQLite companions and their folders
+        the value also holds the `os.lstat` of the file, and is a fresh object (equal to no
+        other) while that stat is too recent to be told from a later write (see `_ChangeCounts`).
+        ValueError / OSError for a path that is no device path."""
+        versions = self._versions
+        known = versions.paths.get(path)
+        if known is None or known[0] != versions.handouts:
+            rel = self._rel(self._host(path))
+            known = (versions.handouts, rel, versions.shared_with_writers(rel))
+            if len(versions.paths) >= versions.MAX_PATHS:
+                versions.paths.clear()
+            versions.paths[path] = known
+        _, rel, shared = known
+        count = versions.count(rel)
+        if not shared:
+            return count
+        return count, versions.host_stamp(os.path.join(self.root, rel) if rel != "." else self.root)
+
+    def _hand_out(self, host: str) -> None:
+        """Note that `host` may be written by code outside this class (see `host_path`)."""
+        self._versions.hand_out(self._rel(host), self.root)
 
     # -- snapshot ----------------------------------------------------------------------
     def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
@@ -450,6 +498,7 @@ class Storage:
             raise ValueError("storage image belongs to another device's storage")
         self._real_folders.clear()
         self._used = None
+        self._versions.changed(".")  # everything may have been replaced
         files, dirs = self._walk()
         for rel, host in files.items():
             if rel not in image.files:
@@ -485,6 +534,120 @@ class Storage:
         """Delete the temp directory if this object created it."""
         if self._finalizer is not None:
             self._finalizer()
+
+
+class _ChangeCounts:
+    """Change counters of a storage, keyed by host path relative to its root ("." = root).
+
+    `at[p]` counts changes of `p` itself (written, made, removed, renamed, or the whole
+    storage restored at "."); `within[p]` counts changes of `p` or of anything under it. The
+    version of `p` is `within[p]` plus `at[a]` of every folder `a` above it: both only grow,
+    so the sum moves on every change that can alter what `p` holds.
+
+    For paths shared with other writers (`hand_out`) the counters cannot see every write, so
+    `host_stamp` adds the file's `lstat`. A stamp is trusted only when a later write must
+    change it: on file systems whose timestamps are fine-grained once read (probed once, by
+    writing a scratch file beside the storage, on the same file system), always; on coarse ones (a timestamp per clock
+    tick), only once the file is `COARSE_TICK_NS` old, as git treats "racily clean" files.
+    """
+
+    #: Longest clock tick of a coarse file-system timestamp trusted to be covered (10 ms at
+    #: HZ=100, the slowest common kernel setting), with a safety factor of 5.
+    COARSE_TICK_NS = 50_000_000
+    #: Most device paths whose host key `paths` remembers (the paths of a task's checks).
+    MAX_PATHS = 4096
+
+    def __init__(self) -> None:
+        # device path as asked -> (handouts when resolved, rel, shared with writers)
+        self.paths: dict[str, tuple[int, str, bool]] = {}
+        self.handouts = 0
+        self.at: dict[str, int] = {}
+        self.within: dict[str, int] = {}
+        self.total = 0
+        self._memo: dict[str, tuple[int, int]] = {}  # rel -> (total when counted, count)
+        self._handed_out: set[str] = set()
+        self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
+        self._fine_stamps: bool | None = None  # probed on first use
+        self._root = ""
+
+    def changed(self, rel: str) -> None:
+        self.total += 1
+        self.at[rel] = self.at.get(rel, 0) + 1
+        while True:
+            self.within[rel] = self.within.get(rel, 0) + 1
+            if rel == ".":
+                return
+            rel = os.path.dirname(rel) or "."
+
+    def count(self, rel: str) -> int:
+        memo = self._memo.get(rel)
+        if memo is not None and memo[0] == self.total:
+            return memo[1]
+        count = self.within.get(rel, 0)
+        up = rel
+        while up != ".":
+            up = os.path.dirname(up) or "."
+            count += self.at.get(up, 0)
+        self._memo[rel] = (self.total, count)
+        return count
+
+    def hand_out(self, rel: str, root: str) -> None:
+        if rel in self._handed_out:
+            return
+        self._handed_out.add(rel)
+        self.handouts += 1
+        self._shared.update(rel + suffix for suffix in _DB_COMPANIONS)
+        up = rel
+        while up != ".":
+            up = os.path.dirname(up) or "."
+            self._shared.add(up)
+        self._root = root
+
+    def shared_with_writers(self, rel: str) -> bool:
+        if not self._handed_out:
+            return False
+        if rel in self._shared:
+            return True
+        up = rel
+        while True:
+            if up in self._handed_out:
+                return True
+            if up == ".":
+                return False
+            up = os.path.dirname(up) or "."
+
+    def host_stamp(self, host: str) -> Hashable:
+        try:
+            st = os.lstat(host)
+        except FileNotFoundError:
+            return None
+        if self._fine_stamps is None:
+            self._fine_stamps = _fine_timestamps(self._root)
+        if not self._fine_stamps and time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < self.COARSE_TICK_NS:
+            return object()  # racily recent: equal to nothing, so the caller reads again
+        return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode
+
+
+def _fine_timestamps(root: str) -> bool:
+    """Whether a file on `root`'s file system, written again after its stat was read, always
+    gets a new mtime (fine-grained timestamps). The scratch file goes beside `root`, not into the
+    device's storage; False when that cannot be shown (another file system, not writable)."""
+    folder = os.path.dirname(root)
+    try:
+        if os.stat(folder).st_dev != os.stat(root).st_dev:
+            return False
+        fd, scratch = tempfile.mkstemp(dir=folder, prefix=".mobile_gym_stamp_")
+    except OSError:
+        return False
+    try:
+        seen = set()
+        for _ in range(4):
+            os.write(fd, b"x")
+            seen.add(os.fstat(fd).st_mtime_ns)
+        return len(seen) == 4
+    finally:
+        os.close(fd)
+        os.unlink(scratch)
 
 
 def _size(host: str) -> int:

@@ -770,3 +770,10 @@ def app_icon(background: int, glyph: str, glyph_color: int = 0xFFFFFFFF) -> Pain
         else:
             _glyph(c, glyph_color, glyph, 11, 12, 12, "medium")
     return paint
+
+
+@icon("home")
+def _home(c: skia.Canvas, k: int) -> None:
+    # a house: roof from (2, 12) to (22, 12) peaking at (12, 3), walls with a door gap
+    _fill(c, k, (12, 3), (22, 12), (19, 12), (19, 20), (14, 20), (14, 14), (10, 14), (10, 20),
+          (5, 20), (5, 12), (2, 12))

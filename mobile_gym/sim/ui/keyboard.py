@@ -221,8 +221,8 @@ class KeyboardView(LinearLayout):
         `editor` (by default `target()`; a caller that already looked it up passes it)."""
         ed = self.target() if editor is _TARGET else editor
         action = "none"
-        if ed is not None and getattr(ed, "single_line", False):
-            action = getattr(ed, "ime_action", "done") or "done"
+        if ed is not None and hasattr(ed, "effective_ime_action"):
+            action = ed.effective_ime_action()
         desc = _ACTION_DESC.get(action, "Enter")
         icon = _ACTION_ICON.get(action, "enter")
         for k in self._enter_keys:
@@ -267,7 +267,7 @@ class KeyboardView(LinearLayout):
         ed = self.target()
         if ed is None:
             return
-        if getattr(ed, "single_line", False):
+        if ed.effective_ime_action() != "none":
             ed.editor_action()
         else:
             ed.commit_text("\n")

@@ -234,6 +234,7 @@ class View:
         self._ctx: DrawContext | None = None
         self.focusable_in_touch_mode = False
         self.last_touch: tuple[int, int] | None = None  # where the last tap that clicked landed
+        self.last_press: tuple[int, int] | None = None  # where the last long press went down
         self.on_click = on_click
         self.on_long_click = on_long_click
         self.tag = tag

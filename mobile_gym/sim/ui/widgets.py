@@ -158,16 +158,39 @@ class EditText(TextView):
         self.single_line = bool(single_line) and not multi
         if self.single_line:
             self.max_lines = 1
-        self.ime_action = ime_action or ("done" if self.single_line else "none")
+        # imeOptions' action; None is actionUnspecified, which TextView resolves when the IME
+        # connects (see effective_ime_action)
+        self.ime_action = ime_action
         self.on_editor_action = on_editor_action
         self.selection = (len(text), len(text))
         self.on_text_changed = on_text_changed
         self._on_next_edit: list[Callable[[], None]] = []
+        self._end_action_mode: list[Callable[[], None]] = []
+        # TextView.setShowSoftInputOnFocus: whether taking focus brings up the keyboard
+        self.show_soft_input_on_focus = True
+
+    def request_focus_without_keyboard(self) -> bool:
+        """Take focus as code does under a stateUnchanged window: the keyboard stays as it was
+        (shown for another field, or hidden)."""
+        saved, self.show_soft_input_on_focus = self.show_soft_input_on_focus, False
+        taken = self.request_focus()
+        self.show_soft_input_on_focus = saved
+        return taken
 
     def call_on_next_edit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once, at the next change of the text (the selection toolbar closes when
         the user types over the selection, as the framework's action mode does)."""
         self._on_next_edit.append(callback)
+
+    def end_action_mode_with(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once when the text action mode ends without an edit: a tap in the
+        field (the selection collapses) or a new long press."""
+        self._end_action_mode.append(callback)
+
+    def _finish_action_mode(self) -> None:
+        pending, self._end_action_mode = self._end_action_mode, []
+        for callback in pending:
+            callback()
 
     def _edited(self) -> None:
         pending, self._on_next_edit = self._on_next_edit, []
@@ -240,24 +263,70 @@ class EditText(TextView):
             self.selection = (a - 1, a)
         self._replace_selection("")
 
+    def effective_ime_action(self) -> str:
+        """The action the IME's enter key performs: the field's imeOptions action, or for an
+        unspecified one what TextView.onCreateInputConnection picks: "next" when a focusable
+        lies below (focusSearch(FOCUS_DOWN) in touch mode), else "done"; "none" (a newline key)
+        for a multi-line field without one (IME_FLAG_NO_ENTER_ACTION)."""
+        if self.ime_action:
+            return self.ime_action
+        if not self._advances_focus_on_enter():
+            return "none"
+        host = self.window
+        if host is not None:
+            from .focus_search import focus_down
+            if focus_down(host.root, self, touch_mode=True) is not None:
+                return "next"
+        return "done"
+
+    def _advances_focus_on_enter(self) -> bool:
+        """TextView.shouldAdvanceFocusOnEnter: single-line fields and e-mail address/subject
+        fields move focus on Enter instead of taking a newline."""
+        kinds = self.input_type.split("|")
+        return self.single_line or "textEmailAddress" in kinds or "textEmailSubject" in kinds
+
     def editor_action(self) -> bool:
-        """The IME action key (Done/Next/Search): runs on_editor_action; for "next" without a
-        handler moves focus to the next EditText. True when something handled it."""
+        """The IME action key (TextView.onEditorAction): the app's listener first; otherwise
+        "next" moves focus forward (focusSearch(FOCUS_FORWARD) among views focusable in touch
+        mode) and "done" hides the keyboard. True when something handled it."""
+        action = self.effective_ime_action()
         if self.on_editor_action is not None:
-            r = call_back(self.on_editor_action, self, self.ime_action)
+            r = call_back(self.on_editor_action, self, action)
             if r is not False:
                 return True
-        if self.ime_action == "next":
-            host = self.window
-            if host is not None:
-                edits = [v for v in host.root.iter_tree()
-                         if isinstance(v, EditText) and v.shown and v.enabled]
-                if self in edits:
-                    i = edits.index(self)
-                    if i + 1 < len(edits):
-                        edits[i + 1].request_focus()
-                        return True
+        host = self.window
+        if host is None:
+            return False
+        if action == "next":
+            from .focus_search import focus_forward
+            target = focus_forward(host.root, self, touch_mode=True)
+            return target is not None and target.request_focus()
+        if action == "done":
+            wm = host.manager
+            if wm is not None and wm.on_hide_soft_input is not None:
+                wm.on_hide_soft_input()
+                return True
         return False
+
+    def _enter_key(self) -> bool:
+        """A hardware ENTER (`input keyevent 66`): the app's listener first (as IME_NULL with the
+        event; here with the field's action); then a field that advances focus on Enter moves
+        it down (focusSearch(FOCUS_DOWN); the key leaves touch mode, so every focusable view
+        counts) and consumes the key; other fields take a newline."""
+        if not self._advances_focus_on_enter():
+            self.commit_text("\n")
+            return True
+        if self.on_editor_action is not None:
+            r = call_back(self.on_editor_action, self, self.effective_ime_action())
+            if r is not False:
+                return True
+        host = self.window
+        if host is not None:
+            from .focus_search import focus_down
+            target = focus_down(host.root, self, touch_mode=False)
+            if target is not None:
+                target.request_focus()
+        return True
 
     def on_key(self, name: str) -> bool:
         if name == "DEL":
@@ -268,11 +337,7 @@ class EditText(TextView):
         if name in ("DPAD_LEFT", "DPAD_RIGHT", "MOVE_HOME", "MOVE_END"):
             return self._move_cursor(name)
         if name == "ENTER":
-            if self.single_line:
-                self.editor_action()
-            else:
-                self.commit_text("\n")
-            return True
+            return self._enter_key()
         return False
 
     def _shortcut(self, key: str) -> bool:
@@ -319,28 +384,39 @@ class EditText(TextView):
         self.set_selection(len(text) if end < 0 else end)
         return True
 
-    def offset_at(self, x: int, y: int) -> int:
-        """The text offset nearest to screen point (x, y) in the laid-out lines (Layout's
-        getOffsetForHorizontal on the line at y): what a tap puts the cursor at."""
+    def _laid_out_lines(self) -> tuple[list[tuple[int, str, float, int]], int]:
+        """The shown text as laid out: (start offset, line text, left x, top y) per line, and
+        the line height."""
         inner = self.text_rect()
         shown = self.display_text()
-        if not shown or inner.width <= 0:
-            return 0
         size, weight = self.text_size, self.weight_name
-        lines = wrap_lines(shown, size, weight, float(inner.width), self.max_lines)
         lh = max(1, line_metrics(size, weight).height)
+        lines = wrap_lines(shown, size, weight, float(max(1, inner.width)), self.max_lines) if shown else [""]
         hg, vg = parse_gravity(self.gravity)
         total = lh * len(lines)
         top = inner.top + (inner.height - total) // 2 if vg == "center" else (
             inner.bottom - total if vg == "end" else inner.top)
-        row = max(0, min(len(lines) - 1, (y - top) // lh))
+        out = []
         start = 0
-        for line in lines[:row]:
+        for i, line in enumerate(lines):
+            width = text_width(line, size, weight)
+            left = inner.left + ((inner.width - width) / 2 if hg == "center" else
+                                 inner.width - width if hg == "end" else 0)
+            out.append((start, line, left, top + i * lh))
             start += len(line) + 1  # the space or newline the break swallowed
-        line = lines[row]
-        width = text_width(line, size, weight)
-        left = inner.left + ((inner.width - width) / 2 if hg == "center" else
-                             inner.width - width if hg == "end" else 0)
+        return out, lh
+
+    def _line_index_at(self, lines: list[tuple[int, str, float, int]], lh: int, y: int) -> int:
+        return max(0, min(len(lines) - 1, (y - lines[0][3]) // lh))
+
+    def offset_at(self, x: int, y: int) -> int:
+        """The text offset nearest to screen point (x, y) in the laid-out lines (Layout's
+        getOffsetForHorizontal on the line at y): what a tap puts the cursor at."""
+        if not self.text or self.text_rect().width <= 0:
+            return 0
+        lines, lh = self._laid_out_lines()
+        start, line, left, _ = lines[self._line_index_at(lines, lh, y)]
+        size, weight = self.text_size, self.weight_name
         dx = x - left
         best = 0
         for k in range(1, len(line) + 1):
@@ -350,16 +426,42 @@ class EditText(TextView):
             best = k
         return min(len(self.text), start + best)
 
+    def is_position_on_text(self, x: int, y: int) -> bool:
+        """Editor.isPositionOnText: x lies between the left and right end of the line at y."""
+        if not self.text:
+            return False
+        lines, lh = self._laid_out_lines()
+        _, line, left, _ = lines[self._line_index_at(lines, lh, y)]
+        return left <= x <= left + text_width(line, self.text_size, self.weight_name)
+
+    def _line_of(self, offset: int) -> tuple[int, str, float, int]:
+        lines, _ = self._laid_out_lines()
+        for i, entry in enumerate(lines):
+            if offset <= entry[0] + len(entry[1]) or i == len(lines) - 1:
+                return entry
+        return lines[-1]
+
+    def line_top_for(self, offset: int) -> int:
+        """Screen y of the top of the line holding `offset`."""
+        return self._line_of(offset)[3]
+
+    def x_for(self, offset: int) -> float:
+        """Screen x of `offset` on its line."""
+        start, line, left, _ = self._line_of(offset)
+        col = max(0, min(len(line), offset - start))
+        return left + text_width(line[:col], self.text_size, self.weight_name)
+
     def perform_long_click(self) -> bool:
         if not self.enabled:
             return False
         self.request_focus()
+        at, self.last_press = self.last_press, None
+        self._finish_action_mode()
         if self.on_long_click is not None:
             call_back(self.on_long_click, self)
         else:
-            if self.text:
-                self.select_all()
-            from .text_selection import show_toolbar
+            from .text_selection import long_press_selection, show_toolbar
+            long_press_selection(self, at)
             show_toolbar(self)
         return True
 
@@ -367,6 +469,7 @@ class EditText(TextView):
         if not self.enabled:
             return False
         self.request_focus()
+        self._finish_action_mode()
         if self.last_touch is not None:  # a tap: the cursor goes to the touched character
             self.set_selection(self.offset_at(*self.last_touch))
         elif self.selection[0] != self.selection[1]:

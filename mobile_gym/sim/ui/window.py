@@ -38,7 +38,8 @@ class Window:
 
     def __init__(self, root: View, *, package: str, kind: str, bounds: Rect | None = None,
                  dim_behind: bool = False, focusable: bool = True,
-                 on_outside_touch: Callable | None = None, title: str = "") -> None:
+                 on_outside_touch: Callable | None = None, title: str = "",
+                 touch_modal: bool = True, parent_window: Window | None = None) -> None:
         if kind not in KINDS:
             raise ValueError(f"window kind must be one of {KINDS}; got {kind!r}")
         if not isinstance(root, View):
@@ -54,6 +55,11 @@ class Window:
         self._bounds = bounds
         self.focusable = focusable and kind not in ("toast", "ime", "status_bar", "nav_bar")
         self.on_outside_touch = on_outside_touch
+        # a dialog or popup swallows touches outside it unless it is not touch-modal
+        # (FLAG_NOT_TOUCH_MODAL, as the floating text toolbar): those reach the windows below
+        self.touch_modal = touch_modal
+        # a sub-window (a PopupWindow's panel) leaves the screen with the window it belongs to
+        self.parent_window = parent_window
         self.focused_view: View | None = None
         self.version = 0
         self._layout_dirty = True

@@ -97,6 +97,8 @@ class WindowManager:
         self.density = density
         self.config = GestureConfig.for_density(density)
         self.on_editor_focus: Callable[[View | None], None] | None = None
+        # hides the soft keyboard (InputMethodManager.hideSoftInputFromWindow): the IME's Done
+        self.on_hide_soft_input: Callable[[], None] | None = None
         # the phone's primary clip (an object with get_text/set_text), for cut/copy/paste
         self.clipboard: Any = None
         self._windows: list[Window] = []
@@ -161,6 +163,8 @@ class WindowManager:
             raise ValueError(f"{window!r} is not shown by this window manager")
         self._windows.remove(window)
         window._wm = None
+        for sub in [w for w in self._windows if getattr(w, "parent_window", None) is window]:
+            self.remove(sub)
         self._version += 1 + window.version
         self._full_damage()
         g = self._gesture
@@ -267,7 +271,7 @@ class WindowManager:
                 continue
             if w.frame.contains(x, y):
                 return w, None
-            if w.kind in MODAL_KINDS:
+            if w.kind in MODAL_KINDS and getattr(w, "touch_modal", True):
                 return None, w
         return None, None
 
@@ -379,6 +383,7 @@ class WindowManager:
             return
         if t.long_clickable and now - g.t0 >= LONG_PRESS_TIMEOUT:
             g.long_fired = True
+            t.last_press = (g.x0, g.y0)
             t.perform_long_click()
             return
         if t.clickable:
@@ -403,6 +408,7 @@ class WindowManager:
                 and g.scroller is None and g.target.long_clickable and g.target.enabled \
                 and now - g.t0 >= LONG_PRESS_TIMEOUT:
             g.long_fired = True
+            g.target.last_press = (g.x0, g.y0)
             g.target.perform_long_click()
             self._sync_editor()
         f = self._fling

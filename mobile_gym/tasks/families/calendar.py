@@ -73,7 +73,7 @@ def pick_date(field: str, when: datetime, shown: datetime) -> list[Move]:
 
 
 def pick_time(field: str, when: datetime) -> list[Move]:
-    return [Tap(Sel(id=field)), Tap(Sel(desc=f"{when.hour} hours")),
+    return [Tap(Sel(id=field)), Tap(Sel(desc=cd.picker_hour_desc(when))),
             Tap(Sel(desc=f"{when.minute:02d} minutes")),
             Tap(Sel(id="material_timepicker_ok_button"))]
 

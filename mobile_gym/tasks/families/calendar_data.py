@@ -141,6 +141,12 @@ def picker_day_desc(when: datetime) -> str:
     return f"0?{when.day} {when.strftime('%B')} {when.year}"
 
 
+def picker_hour_desc(when: datetime) -> str:
+    """The 24-hour clock face's label content-desc for the hour: "00 hours" for midnight (MDC
+    1.9.0 leaves HOUR_CLOCK_24_VALUES unformatted, so only 0 is padded), else "N hours"."""
+    return f"{when.hour:02d} hours" if when.hour == 0 else f"{when.hour} hours"
+
+
 def with_repeat(event: Event, rule: str) -> Event:
     """The event repeating "daily" or "weekly" forever (AndroidWorld's repeat fields)."""
     if rule == "daily":

@@ -22,7 +22,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.families import markor_data as md
 from mobile_gym.tasks.families.base import Progress, TaskFamily
 from mobile_gym.tasks.families.common import launch_once, vh_source
-from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type
+from mobile_gym.tasks.families.oracle import Key, LongPress, Move, Sel, Tap, Type, Wait
 
 EDITOR = "document__fragment__edit__highlighting_editor"
 LIST = Sel(id="ui__filesystem_dialog__list")
@@ -45,6 +45,13 @@ def row(name: str, kind: str = "File") -> Sel:
 
 def open_markor() -> list[Move]:
     return [Tap(Sel(text="Markor", cls="TextView"))]
+
+
+def open_note(name: str) -> list[Move]:
+    """Open a note from the browser and let the editor settle: 200 ms after it opens, Markor
+    (onFragmentFirstTimeVisible) focuses the editor and puts the cursor at the last edit
+    position, which would undo an earlier tap."""
+    return [Tap(row(name), scroll=LIST), Wait(3)]
 
 
 def new_file_dialog(stem: str, ext: str) -> list[Move]:
@@ -218,7 +225,7 @@ class MarkorEditNote(_Markor):
                 *unchanged(params.noise)]
 
     def plan(self, params: EditParams) -> list[Move]:
-        moves: list[Move] = [*open_markor(), Tap(row(params.file_name), scroll=LIST)]
+        moves: list[Move] = [*open_markor(), *open_note(params.file_name)]
         if params.edit_type == "header":
             moves += [Tap(Sel(id=EDITOR), fx=0.0, fy=0.0), Type(params.text + "\n")]
         elif params.edit_type == "footer":
@@ -292,7 +299,7 @@ class MarkorChangeNoteContent(_Markor):
                 Type(params.text)]
 
     def plan(self, params: RenameParams) -> list[Move]:
-        return [*open_markor(), Tap(row(params.original.path), scroll=LIST), *self._edit(params),
+        return [*open_markor(), *open_note(params.original.path), *self._edit(params),
                 Tap(Sel(desc="Save")), Tap(Sel(desc="Navigate up")),
                 *rename_file(params.original.path, params.new_name)]
 

@@ -36,7 +36,8 @@ from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy
 from mobile_gym.untrusted import sqlite_guard
 
 Row = Mapping[str, Any]
-_COMPANIONS = ("", "-wal", "-shm", "-journal")
+#: A database file and its journal companions (what a reader of it needs).
+COMPANIONS = ("", "-wal", "-shm", "-journal")
 
 #: Most SQLite virtual-machine instructions one read (one connection: the query plus its
 #: bookkeeping statements) may run. The validator, event-state and family tests (calendar,
@@ -104,23 +105,19 @@ def as_row(row: Any) -> dict[str, Any]:
 
 
 def database_image(device: Device, db_path: str) -> tuple[bytes | None, ...]:
-    """The bytes of `db_path` and of its journal companions (None where absent).
-
-    Equal images mean equal database contents, so callers can skip re-querying an unchanged
-    database.
-    """
+    """The bytes of `db_path` and of its journal companions (None where absent)."""
     remote = PurePosixPath(db_path)
     names = {e.name for e in device.list_dir(str(remote.parent))}
     if remote.name not in names:
         raise FileNotFoundError(f"database {db_path} does not exist on the device")
     return tuple(device.pull(str(remote) + suffix) if remote.name + suffix in names else None
-                 for suffix in _COMPANIONS)
+                 for suffix in COMPANIONS)
 
 
 def pull_database(device: Device, db_path: str, dest: Path) -> Path:
     """Copy `db_path` and its journal companions from the device into directory `dest`."""
     name = PurePosixPath(db_path).name
-    for suffix, data in zip(_COMPANIONS, database_image(device, db_path)):
+    for suffix, data in zip(COMPANIONS, database_image(device, db_path)):
         if data is not None:
             (dest / (name + suffix)).write_bytes(data)
     return dest / name
@@ -214,7 +211,7 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
         return
     with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
         name = PurePosixPath(db_path).name
-        for suffix, part in zip(_COMPANIONS, image):
+        for suffix, part in zip(COMPANIONS, image):
             if part is not None:
                 (Path(tmp) / (name + suffix)).write_bytes(part)
         with closing(sqlite3.connect(Path(tmp) / name)) as conn:

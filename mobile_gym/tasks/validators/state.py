@@ -2,7 +2,8 @@
 
 The event engine calls `capture_baseline` when an episode starts (after reset steps; needed by
 rows_added / rows_removed, which compare with the table as it was) and `evaluate_state` each
-time the source is polled, unless `state_fingerprint` shows the database unchanged. A match returns a non-empty dict (always truthy, so it can end an
+time the source is polled, unless `Device.state_version` of what `state_reads` names is
+unchanged. A match returns a non-empty dict (always truthy, so it can end an
 episode as a success); no match returns None.
 
 Values handed to transformations:
@@ -92,19 +93,30 @@ def capture_baseline(event: task_pb2.StateEvent, device: Device) -> Baseline | N
     return None
 
 
-def state_fingerprint(event: task_pb2.StateEvent, device: Device) -> Any:
-    """What an SQLite check's result depends on (the database bytes), else None.
+@dataclass(frozen=True)
+class StateReads:
+    """The device state one check reads: device paths (files or folders, with what is in
+    them) and settings as (namespace, key). While `Device.state_version` of these stays
+    equal, `evaluate_state` gives the same answer, so a caller polling every step can keep it."""
 
-    `evaluate_state` gives the same answer for equal fingerprints, so a caller polling every
-    step can reuse its previous result and skip the copy-and-query work.
-    """
+    paths: tuple[str, ...] = ()
+    settings: tuple[tuple[str, str], ...] = ()
+
+
+def state_reads(event: task_pb2.StateEvent) -> StateReads:
+    """What `evaluate_state(event, ...)` reads (the baseline aside, which is taken once)."""
     kind = event.WhichOneof("check")
-    if kind not in ("sqlite_query", "rows_added", "rows_removed"):
-        return None
-    try:
-        return sqlite.database_image(device, getattr(event, kind).db_path)
-    except FileNotFoundError:
-        return "missing"
+    if kind in ("sqlite_query", "rows_added", "rows_removed"):
+        db_path = getattr(event, kind).db_path
+        return StateReads(paths=tuple(db_path + suffix for suffix in sqlite.COMPANIONS))
+    if kind == "file":
+        c = event.file
+        return StateReads(paths=(c.path, c.moved_from) if c.moved_from else (c.path,))
+    if kind == "setting":
+        c = event.setting
+        ns = task_pb2.AdbCall.Settings.Namespace.Name(c.namespace).lower()
+        return StateReads(settings=((ns, c.key),))
+    return StateReads()
 
 
 def _rows_match(spec: task_pb2.StateEvent.SqliteQuery.Rows, rows: list[tuple]) -> bool:

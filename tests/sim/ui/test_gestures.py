@@ -209,16 +209,17 @@ def test_editor_focus_callback_and_keys():
     assert wm.key("DEL") is False
 
 
-def test_long_press_on_edittext_selects_all_and_typing_replaces():
+def test_long_press_on_edittext_selects_the_word_and_typing_replaces_it():
     et = EditText("hello world")
     wm, _ = show(screen(et))
     x, y = et.bounds.center
+    assert et.offset_at(x, y) >= 6          # the centre lies on "world"
     wm.touch(x, y, True, 0.0)
     wm.tick(0.6)
     wm.touch(x, y, False, 0.7)
-    assert et.selection == (0, 11) and et.focused
+    assert et.selection == (6, 11) and et.focused
     et.commit_text("bye")
-    assert et.text == "bye" and et.selection == (3, 3)
+    assert et.text == "hello bye" and et.selection == (9, 9)
 
 
 def test_disabled_button_swallows_tap():

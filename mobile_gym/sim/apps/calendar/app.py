@@ -22,6 +22,8 @@ from .task_activity import TaskActivity
 class SplashActivity(Activity):
     """The launcher entry (`SplashActivity` and its colour aliases): opens MainActivity."""
 
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
+
     def on_create(self) -> None:
         self.start_activity(".activities.MainActivity")
         self.finish()
@@ -29,6 +31,8 @@ class SplashActivity(Activity):
 
 class SettingsActivity(Activity):
     """Settings screen: the toolbar and the section titles (options are not simulated)."""
+
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
 
     def on_create(self) -> None:
         toolbar = group("horizontal", id="settings_toolbar", width=MATCH_PARENT,

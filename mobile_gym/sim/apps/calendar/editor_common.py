@@ -21,15 +21,18 @@ if TYPE_CHECKING:
     from ...system.activity import Activity
 
 MenuItem = tuple[str, str, str, Callable[[], None]]  # view id, title, icon, on_click
+# ActionMenuView (a LinearLayoutCompat) reports this class; its items (ActionMenuItemView) are
+# Buttons, long-clickable for their tooltip
+ACTION_MENU_CLASS = "androidx.appcompat.widget.LinearLayoutCompat"
 
 
 def editor_menu(items: Sequence[MenuItem]) -> LinearLayout:
     """The toolbar's row of action buttons (Save, Delete, Duplicate, Share)."""
-    menu = group("horizontal", a11y_class="android.widget.LinearLayout", height=MATCH_PARENT,
+    menu = group("horizontal", a11y_class=ACTION_MENU_CLASS, height=MATCH_PARENT,
                  gravity="center_vertical")
     for vid, title, icon, cb in items:
         b = ImageButton(icon, id=vid, content_desc=title, icon_color=theme.TEXT,
-                        width=theme.ICON_BUTTON, height=theme.ICON_BUTTON,
+                        width=theme.ICON_BUTTON, height=theme.ICON_BUTTON, long_clickable=True,
                         on_click=(lambda cb=cb: cb()))
         b.a11y_class = "android.widget.Button"
         menu.add(b)

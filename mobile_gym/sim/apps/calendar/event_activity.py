@@ -46,6 +46,8 @@ def _divider() -> ImageView:
 class EventActivity(Activity):
     """New Event / Edit Event."""
 
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
+
     launch_mode = "singleTask"
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -169,7 +171,7 @@ class EventActivity(Activity):
         self.type_text = TextView(model.REGULAR_EVENT_TYPE_TITLE, id="event_type",
                                   text_size=theme.BIG_TEXT, layout_gravity="start|center_vertical")
         self.type_color = ImageView(id="event_type_color", width=dp(20), height=dp(20),
-                                    corner_radius=dp(10), background=theme.EVENT_ORANGE,
+                                    corner_radius=dp(10), background=theme.REGULAR_EVENT_COLOR,
                                     layout_gravity="end|center_vertical")
         type_holder.add(self.type_text, self.type_color)
         color_holder = RelativeLayout(id="event_color_holder", clickable=True, focusable=True,
@@ -179,7 +181,7 @@ class EventActivity(Activity):
             TextView("Event color", id="event_color_text", text_size=theme.BIG_TEXT,
                      layout_gravity="start|center_vertical"),
             ImageView(id="event_color", width=dp(20), height=dp(20), corner_radius=dp(10),
-                      background=theme.EVENT_ORANGE, layout_gravity="end|center_vertical"))
+                      background=theme.REGULAR_EVENT_COLOR, layout_gravity="end|center_vertical"))
 
         indent = dp(12) + dp(40) + dp(6)
         holder = FlatRows(id="event_holder", width=MATCH_PARENT, height=WRAP_CONTENT,

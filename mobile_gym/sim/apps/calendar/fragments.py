@@ -269,7 +269,7 @@ class SmallMonthView(View):
             self.paint_text(canvas, str(d.day), x, y, size=theme.SMALLER_TEXT - dp(1),
                             color=color, align="center")
             if d in self.busy:
-                canvas.drawCircle(x, y + rh - dp(3), dp(1.5), fill_paint(theme.EVENT_ORANGE))
+                canvas.drawCircle(x, y + rh - dp(3), dp(1.5), fill_paint(theme.REGULAR_EVENT_COLOR))
 
 
 class YearFragment:

@@ -21,6 +21,7 @@ from ...ui.widgets import EditText, ImageButton, ImageView, TextView
 from . import dates, dialogs, occurrences, theme
 from . import prefs as P
 from .date_picker import show_date_picker
+from .editor_common import ACTION_MENU_CLASS
 from .event_activity import (
     EXTRA_EVENT_ID,
     EXTRA_NEW_EVENT_START_TS,
@@ -47,13 +48,16 @@ OVERFLOW_ITEMS = ("Print", "Add holidays", "Add contact birthdays", "Add contact
 def _menu_button(vid: str, title: str, icon: str, on_click) -> ImageButton:
     """An ActionMenuItemView: a Button in dumps, no text, content-desc = title."""
     b = ImageButton(icon, id=vid, content_desc=title, icon_color=theme.TEXT,
-                    width=theme.ICON_BUTTON, height=theme.ICON_BUTTON, on_click=lambda: on_click())
+                    width=theme.ICON_BUTTON, height=theme.ICON_BUTTON, long_clickable=True,
+                    on_click=lambda: on_click())
     b.a11y_class = "android.widget.Button"
     return b
 
 
 class MainActivity(Activity):
     """The calendar's main screen."""
+
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
 
     launch_mode = "singleTask"
 
@@ -108,7 +112,7 @@ class MainActivity(Activity):
                                     on_text_changed=lambda v, t: self._search_changed(t),
                                     on_click=self._open_search)
         self.search_edit.underline = False
-        self.menu = group("horizontal", a11y_class="android.widget.LinearLayout",
+        self.menu = group("horizontal", a11y_class=ACTION_MENU_CLASS,
                           height=dp(48), gravity="center_vertical")
         self.toolbar = group("horizontal", id="top_toolbar", height=dp(56),
                              gravity="center_vertical")
@@ -194,7 +198,7 @@ class MainActivity(Activity):
         self.cab_title = TextView("", clickable=True, text_size=theme.ACTIONBAR_TEXT,
                                   text_color=theme.TEXT, width=0, weight=1,
                                   on_click=self._cab_title_clicked)
-        cab_menu = group("horizontal", a11y_class="android.widget.LinearLayout", height=dp(48))
+        cab_menu = group("horizontal", a11y_class=ACTION_MENU_CLASS, height=dp(48))
         cab_menu.add(_menu_button("cab_share", "Share", "share", lambda: None),
                      _menu_button("cab_delete", "Delete", "delete", self._cab_delete))
         self.cab = group("horizontal", id="action_mode_bar", width=MATCH_PARENT,
@@ -205,12 +209,10 @@ class MainActivity(Activity):
                                padding=dp(12), width=dp(56), height=dp(56),
                                on_click=self._finish_cab),
                      self.cab_title, cab_menu)
-        content = FrameLayout(id="android:id/content", width=MATCH_PARENT, height=MATCH_PARENT)
-        content.add(coordinator)
-        root = View(id="action_bar_root", width=MATCH_PARENT, height=MATCH_PARENT)
-        root.a11y_class = "android.widget.LinearLayout"
-        root.add(content, self.cab)
-        self.set_content(root)
+        # the decor's action_bar_root holds android:id/content and (windowActionModeOverlay)
+        # the action mode bar over it
+        self.set_content(coordinator)
+        self.set_action_mode_bar(self.cab)
 
         self.month_fragment = MonthFragment(lambda: self._move(-1), lambda: self._move(1),
                                             self._go_to_date, self._open_day,
@@ -234,7 +236,7 @@ class MainActivity(Activity):
         items.append(_menu_button("change_view", "Change view", "calendar", self._change_view))
         items.append(_menu_button("settings", "Settings", "settings", self._open_settings))
         overflow = ImageView("more_vert", content_desc="More options", clickable=True,
-                             focusable=True, icon_color=theme.TEXT, padding=dp(12),
+                             focusable=True, long_clickable=True, icon_color=theme.TEXT, padding=dp(12),
                              width=dp(48), height=dp(48), on_click=self._overflow)
         items.append(overflow)
         self.overflow_button = overflow

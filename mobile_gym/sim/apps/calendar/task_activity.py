@@ -26,6 +26,8 @@ from .time_picker import show_time_picker
 class TaskActivity(Activity):
     """New Task / Edit Task."""
 
+    action_mode_overlay = True  # Simple Commons' theme sets windowActionModeOverlay
+
     launch_mode = "singleTask"
 
     def on_create(self) -> None:

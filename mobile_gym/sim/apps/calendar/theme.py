@@ -1,7 +1,7 @@
 """Colours and sizes of Simple Calendar Pro with the system (Material You, light) theme.
 
 API 33 devices use `isUsingSystemTheme` = true, so surfaces follow the system palette; event
-colours come from the event type (the "Regular event" type keeps the commons default orange).
+colours come from the event type (the "Regular event" type gets the system accent1_400).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ PRIMARY_CONTAINER = 0xFFD8E2FF
 DIVIDER = 0x1F000000
 RED_TEXT = 0xFFD32F2F
 SCRIM = 0x99000000
-EVENT_ORANGE = 0xFFF57C00        # config.primaryColor default -> "Regular event" colour
+REGULAR_EVENT_COLOR = 0xFF7791C7  # system_accent1_400 (tone 60 of PRIMARY's palette)
 WHITE = 0xFFFFFFFF
 
 ACTIVITY_MARGIN = dp(16)

@@ -2,7 +2,8 @@
 
 `header_title` "Select time"; `material_clock_display` with the hour and minute chips
 (`material_hour_tv`, `material_minute_tv`); `material_clock_face` with one TextView per
-number: hours "0".."23" (outer ring 0-11, inner 12-23) with content-desc "N hours", minutes
+number: hours "00", "1".."23" (outer ring 0-11, inner 12-23; MDC 1.9.0 formats the 12-hour and
+minute labels but not HOUR_CLOCK_24_VALUES) with content-desc "N hours", minutes
 "00", "05", ... "55" with content-desc "05 minutes" (MDC zero-padded minute labels).
 Picking an hour switches to minutes; OK (`material_timepicker_ok_button`) reports the time.
 """
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ...system.activity import Activity
 
 FACE_SIZE = dp(256)
+HOUR_LABELS = ("00",) + tuple(str(h) for h in range(1, 24))
 LABEL_SIZE = dp(48)
 FACE_BG = 0xFFE1E2EC
 
@@ -52,7 +54,8 @@ class ClockFace(View):
         self.labels = []
         p = self.picker
         if p.mode == "hour":
-            values = [(h, str(h), f"{h} hours") for h in range(24)]
+            # TimePickerClockPresenter.HOUR_CLOCK_24_VALUES: "00", "1" .. "23" (only 0 is padded)
+            values = [(h, HOUR_LABELS[h], f"{HOUR_LABELS[h]} hours") for h in range(24)]
         else:
             values = [(m, f"{m:02d}", f"{m:02d} minutes") for m in range(0, 60, 5)]
         for value, text, desc in values:

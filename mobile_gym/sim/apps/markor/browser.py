@@ -39,10 +39,13 @@ EXIT_WINDOW_SECONDS = 2.0
 TABS = (("nav_notebook", "Files", "folder"), ("nav_todo", "To-Do", "check_box"),
         ("nav_quicknote", "QuickNote", "note"), ("nav_more", "More", "more_horiz"))
 
+# filesystem__menu.xml order (then main__menu.xml's Settings, orderInCategory 100)
 BROWSE_MENU = [
-    MenuItem("action_search", "Search", "search"),
     MenuItem("action_go_to", "Go to", "folder"),
     MenuItem("action_sort", "Sort by", "sort"),
+    MenuItem("action_search", "Search", "search"),
+    MenuItem("action_import", "Import from device", overflow=True),
+    MenuItem("action_settings", "Settings", overflow=True),
 ]
 SELECTION_MENU_ONE = [
     MenuItem("action_favourite", "Favourite", "star_border"),

@@ -181,9 +181,11 @@ def file_row(entry: Entry, *, selected: bool, on_click: Callable[[Entry], None],
 
 
 def snackbar(text: str, action: str, on_action: Callable[[], None]) -> View:
-    """A Material snackbar (`snackbar_text`, `snackbar_action`) for the bottom of the screen."""
+    """A Material snackbar (`snackbar_text`, `snackbar_action`) at the bottom of the content
+    area: `Snackbar.make(android.R.id.content)` finds no CoordinatorLayout, so it sits over the
+    bottom navigation (8 dp margins) and the FAB stays where it is."""
     bar = FrameLayout(width=MATCH_PARENT, height=WRAP_CONTENT, layout_gravity="bottom",
-                      margin=(dp(8), 0, dp(8), dp(72)))
+                      margin=(dp(8), 0, dp(8), dp(8)))
     inner = LinearLayout("horizontal", id="snackbar_layout", width=MATCH_PARENT, height=dp(48),
                          background=0xFF323232, gravity="center_vertical", padding=(dp(16), 0),
                          corner_radius=dp(4))

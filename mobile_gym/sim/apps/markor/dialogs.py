@@ -26,7 +26,6 @@ from mobile_gym.sim.ui.layouts import LinearLayout
 from mobile_gym.sim.ui.lists import ListView, RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
 from mobile_gym.sim.ui.widgets import (
-    Button,
     CheckBox,
     EditText,
     ImageView,
@@ -53,6 +52,8 @@ class MarkorPrefs:
     folder_first: bool = True
     reverse: bool = False
     favourites: set[str] = field(default_factory=set)
+    # AppSettings' PREF_PREFIX_EDIT_POS_CHAR + path: the cursor when the editor last paused
+    last_edit_position: dict[str, int] = field(default_factory=dict)
 
 
 class FilenameEditText(EditText):
@@ -247,28 +248,45 @@ class FolderPicker:
         self.copy = copy
         self.on_done = on_done
         self.folder = start
-        self.title = TextView("", id="ui__filesystem_dialog__title", text_size=sp(18),
-                              text_color=chrome.PRIMARY_TEXT, font_weight="medium", max_lines=1,
-                              width=0, weight=1)
-        home = ImageView("folder", id="ui__filesystem_dialog__home", content_desc="Home",
-                         clickable=True, focusable=True, width=dp(48), height=dp(48), padding=dp(12),
-                         on_click=lambda: self.open(self.files.notebook))
-        search = ImageView("search", id="ui__filesystem_dialog__search_button", content_desc="Search",
-                           width=dp(48), height=dp(48), padding=dp(12))
-        header = LinearLayout("horizontal", width=MATCH_PARENT, height=dp(56), gravity="center_vertical",
-                              padding=(dp(16), 0, dp(8), 0))
-        header.add(self.title, home, search)
-        self.list = RecyclerView(id="ui__filesystem_dialog__list", width=MATCH_PARENT, height=dp(420))
-        cancel = Button("Cancel", id="ui__filesystem_dialog__button_cancel", style="text", all_caps=True,
-                        text_color=chrome.ACCENT, on_click=self.cancel)
-        ok = Button("Select this folder", id="ui__filesystem_dialog__button_ok", style="text",
-                    all_caps=True, text_color=chrome.ACCENT, on_click=self.select)
-        buttons = LinearLayout("horizontal", width=MATCH_PARENT, height=WRAP_CONTENT, gravity="end",
-                               padding=(dp(8), dp(4)))
+        # opoc_filesystem_dialog.xml: a RelativeLayout root stacking the title, the utility bar
+        # (home, search button, hidden search field), the list and the button bar
+        self.filter_text = ""
+        self.title = TextView("", id="ui__filesystem_dialog__title", text_size=sp(20),
+                              text_color=chrome.ON_PRIMARY, font_weight="medium", max_lines=1,
+                              width=MATCH_PARENT, min_height=dp(48), padding=dp(16),
+                              background=chrome.PRIMARY, gravity="start|center_vertical")
+        home = ImageView("home", id="ui__filesystem_dialog__home", clickable=True, focusable=True,
+                         width=dp(32), height=dp(32), margin=(dp(4), 0, dp(4), 0),
+                         icon_color=chrome.PRIMARY_TEXT, on_click=lambda: self.open(self.files.notebook))
+        self.search_button = ImageView("search", id="ui__filesystem_dialog__search_button",
+                                       clickable=True, focusable=True, width=0, weight=1,
+                                       height=dp(32), margin=(dp(4), 0, dp(4), 0),
+                                       gravity="end|center_vertical", icon_color=chrome.PRIMARY_TEXT,
+                                       on_click=self._open_search)
+        self.search_edit = EditText("", id="ui__filesystem_dialog__search_edit", hint="Search....",
+                                    single_line=True, width=0, weight=1, text_size=sp(14),
+                                    margin=(dp(4), 0, dp(4), 0), visibility="gone",
+                                    on_text_changed=lambda _v, text: self._filter(text))
+        utilbar = LinearLayout("horizontal", id="ui__filesystem_dialog__utilbar", width=MATCH_PARENT,
+                               height=WRAP_CONTENT, gravity="center_vertical", margin=dp(8))
+        utilbar.add(home, self.search_button, self.search_edit)
+        # layout_above the buttons, layout_below the utility bar: the list takes what is left
+        self.list = RecyclerView(id="ui__filesystem_dialog__list", width=MATCH_PARENT, height=0,
+                                 weight=1, min_height=dp(100))
+        cancel = TextView("Cancel", id="ui__filesystem_dialog__button_cancel", all_caps=True,
+                          text_color=chrome.ACCENT, font_weight="medium", clickable=True,
+                          focusable=True, margin=dp(8), gravity="center", on_click=self.cancel)
+        ok = TextView("Select this folder", id="ui__filesystem_dialog__button_ok", all_caps=True,
+                      text_color=chrome.ACCENT, font_weight="medium", clickable=True, focusable=True,
+                      margin=dp(8), gravity="center", on_click=self.select)
+        buttons = LinearLayout("horizontal", id="ui__filesystem_dialog__buttons", width=MATCH_PARENT,
+                               height=WRAP_CONTENT, gravity="end", padding=dp(16))
         buttons.add(cancel, ok)
-        self.root = LinearLayout("vertical", width=MATCH_PARENT, height=WRAP_CONTENT,
-                                 background=chrome.BACKGROUND)
-        self.root.add(header, self.list, buttons)
+        self.root = LinearLayout("vertical", id="ui__filesystem_dialog__root", width=MATCH_PARENT,
+                                 height=MATCH_PARENT, background=chrome.BACKGROUND,
+                                 margin=(0, dp(4), 0, 0))
+        self.root.a11y_class = "android.widget.RelativeLayout"
+        self.root.add(self.title, utilbar, self.list, buttons)
         self.handle = activity.show_dialog(self.root)
         self.open(start)
 
@@ -280,9 +298,22 @@ class FolderPicker:
         name = posixpath.basename(folder) or folder
         self.title.text = f"{verb} \u2192 {name}"
         entries = self.files.list_folder(folder, folders_only=True, exclude=frozenset(self.paths))
+        if self.filter_text:  # the adapter's filter: names containing the text
+            needle = self.filter_text.lower()
+            entries = [e for e in entries if e.is_go_up or needle in e.title.lower()]
         self.list.set_items([chrome.file_row(e, selected=False, on_click=lambda e: self.open(e.path),
                                              on_long_click=None) for e in entries])
         self.list.scroll_to(0)
+
+    def _open_search(self) -> None:
+        """The search button gives way to the search field, focused with the keyboard."""
+        self.search_button.visibility = "gone"
+        self.search_edit.visibility = "visible"
+        self.search_edit.request_focus()
+
+    def _filter(self, text: str) -> None:
+        self.filter_text = text
+        self.open(self.folder)
 
     def cancel(self) -> None:
         self.handle.dismiss()

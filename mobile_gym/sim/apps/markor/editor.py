@@ -55,6 +55,7 @@ TEXT_ACTION_ICONS = {
     "Move text one line up": "arrow_upward", "Move text one line down": "arrow_downward",
 }
 HISTORY_LIMIT = 200
+FIRST_VISIBLE_DELAY = 0.2  # seconds: GsFragmentBase's postDelayed before onFragmentFirstTimeVisible
 
 
 class HighlightingEditor(EditText):
@@ -316,6 +317,27 @@ class DocumentActivity(Activity):
         self.set_content(root)
         if not pane.saved_text:
             pane.editor.request_focus()  # a new, empty document opens with the keyboard
+        # GsFragmentBase runs onFragmentFirstTimeVisible 200 ms after the first resume; it puts
+        # the cursor at the last edit position (default: the end) and focuses the editor
+        # (TextViewUtils.setSelectionAndShow); stateUnchanged leaves the keyboard as it was
+        self.ctx.post_delayed(FIRST_VISIBLE_DELAY, self._first_time_visible)
+
+    def _first_time_visible(self) -> None:
+        pane = self.pane
+        if pane is None or self.is_finishing or pane.view_mode:
+            return
+        editor = pane.editor
+        length = len(editor.text)
+        start = self.markor_prefs.last_edit_position.get(pane.path, length)
+        if not 0 <= start <= length:
+            return
+        if not editor.focused:
+            editor.request_focus_without_keyboard()
+        editor.set_selection(start)
+
+    @property
+    def markor_prefs(self):
+        return self.app.prefs  # type: ignore[attr-defined]
 
     def refresh_menu(self) -> None:
         if self.pane is not None:
@@ -332,6 +354,8 @@ class DocumentActivity(Activity):
     def on_pause(self) -> None:
         if self.pane is not None:
             self.pane.autosave(self)
+            if self.files.exists(self.pane.path):
+                self.markor_prefs.last_edit_position[self.pane.path] = self.pane.editor.selection[0]
 
     def on_back(self) -> bool:
         if self.pane is not None and self.pane.view_mode:

@@ -21,12 +21,11 @@ from mobile_gym.sim.apps.settings.pages import (
 from mobile_gym.sim.apps.settings.widgets import (
     BACKGROUND,
     PageHeader,
-    SeekBar,
     category,
     main_switch_bar,
     preference_row,
 )
-from mobile_gym.sim.system.activity import Activity, DialogHandle
+from mobile_gym.sim.system.activity import ACTION_SHOW_BRIGHTNESS_DIALOG, Activity, Intent
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.lists import RecyclerView, ScrollView
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -135,7 +134,6 @@ class SubSettings(_SettingsScreen):
         inner.add(self.list)
         content.add(inner)
         root.add(self.header, content)
-        self.slider_dialog: DialogHandle | None = None
         self.set_content(root)
 
     # -- dynamic values ------------------------------------------------------------------------
@@ -211,20 +209,10 @@ class SubSettings(_SettingsScreen):
 
     # -- brightness dialog ---------------------------------------------------------------------
     def _show_brightness_dialog(self) -> None:
-        """SystemUI's brightness dialog: one slider ("Display brightness") over the page."""
-        slider = SeekBar(id="com.android.systemui:id/slider", content_desc="Display brightness",
-                         max=brightness.GAMMA_SPACE_MAX,
-                         progress=brightness.slider_position(max(brightness.MIN_BRIGHTNESS_INT,
-                                                                 self._brightness())),
-                         on_change=self._on_slider, width=MATCH_PARENT, height=dp(48))
-        frame = FrameLayout(id="com.android.systemui:id/brightness_slider", width=MATCH_PARENT,
-                            height=WRAP_CONTENT, padding=(dp(16), dp(24)), background=0xFFFFFFFF,
-                            corner_radius=dp(28))
-        frame.add(slider)
-        self.slider_dialog = self.show_dialog(frame)
-
-    def _on_slider(self, position: int) -> None:
-        self.ctx.settings.put("system", "screen_brightness", str(brightness.setting_for_position(position)))
+        """BrightnessLevelPreferenceController: SystemUI's brightness dialog (an activity of
+        com.android.systemui), full width in portrait."""
+        self.start_intent(Intent(action=ACTION_SHOW_BRIGHTNESS_DIALOG,
+                                 extras={"android.intent.extra.BRIGHTNESS_DIALOG_IS_FULL_WIDTH": True}))
 
 
 def _timeout_text(raw: str | None) -> str:

@@ -1,5 +1,5 @@
 """Settings' view pieces: preference rows (settingslib `preference.xml`), category headers, the
-MainSwitchBar, the collapsing page header and a SeekBar.
+MainSwitchBar and the collapsing page header.
 
 Ids follow AOSP: row titles `android:id/title`, summaries `android:id/summary`, icons
 `android:id/icon` in `android:id/icon_frame`, switches `android:id/switch_widget` inside
@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import skia
 
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import register_icon
 from mobile_gym.sim.ui.layouts import FrameLayout, LinearLayout
 from mobile_gym.sim.ui.units import MATCH_PARENT, WRAP_CONTENT, dp, sp
@@ -109,63 +108,6 @@ for _name, _painter in (("st_devices", _icon_devices), ("st_accessibility", _ico
                         ("st_vpn", _icon_key), ("st_cast", _icon_cast), ("st_print", _icon_print),
                         ("st_car", _icon_car)):
     register_icon(_name, _painter)
-
-
-class SeekBar(View):
-    """`android.widget.SeekBar`: a track with a thumb; a tap moves the thumb to the touch point.
-
-    `progress` runs 0..`max`; `on_change(progress)` fires when a tap changes it.
-    """
-
-    a11y_class = "android.widget.SeekBar"
-
-    def __init__(self, *, max: int, progress: int, on_change: Callable[[int], None], **kw) -> None:
-        super().__init__(clickable=True, focusable=True, **kw)
-        if max <= 0:
-            raise ValueError(f"SeekBar max must be > 0, got {max}")
-        self.max = max
-        self._progress = min(max, progress)
-        self.on_change = on_change
-        self.last_touch: tuple[int, int] | None = None
-
-    @property
-    def progress(self) -> int:
-        return self._progress
-
-    def set_progress(self, value: int, *, notify: bool = True) -> None:
-        value = max(0, min(self.max, int(value)))
-        if value != self._progress:
-            self._progress = value
-            self.invalidate()
-            if notify:
-                self.on_change(value)
-
-    def _track(self) -> Rect:
-        b = self._bounds
-        pad = dp(16)
-        return Rect(b.left + pad, b.top, b.right - pad, b.bottom)
-
-    def content_size(self, ws, hs) -> tuple[int, int]:
-        return (dp(200), dp(48))
-
-    def perform_click(self) -> bool:
-        if not self.enabled:
-            return False
-        if self.last_touch is not None:
-            t = self._track()
-            frac = (self.last_touch[0] - t.left) / max(1, t.width)
-            self.set_progress(round(min(1.0, max(0.0, frac)) * self.max))
-        return True
-
-    def on_draw(self, canvas: skia.Canvas) -> None:
-        t = self._track()
-        cy = (t.top + t.bottom) / 2
-        x = t.left + t.width * self._progress / self.max
-        paint = skia.Paint(AntiAlias=True, Color=0xFFC4C6D0)
-        canvas.drawRoundRect(skia.Rect.MakeLTRB(t.left, cy - dp(2), t.right, cy + dp(2)), dp(2), dp(2), paint)
-        paint.setColor(ACCENT)
-        canvas.drawRoundRect(skia.Rect.MakeLTRB(t.left, cy - dp(2), x, cy + dp(2)), dp(2), dp(2), paint)
-        canvas.drawCircle(x, cy, dp(10), paint)
 
 
 class PageHeader(FrameLayout):

@@ -124,7 +124,8 @@ def test_seeded_rows_show_edit_and_delete_with_confirmation(device, ui) -> None:
     ui.tap(text="Edit")
     assert device.current_activity() == FORM
     assert ui.find(id="new_description")["text"] == "Quick"
-    ui.long_press(id="new_description")  # selects the text
+    ui.long_press(id="new_description")  # past the text: the cursor goes to its end
+    ui.tap(desc="Select all")
     ui.type("Quick and tasty")
     ui.key("BACK")
     ui.tap(id="button_save_recipe")

@@ -21,7 +21,7 @@ def open_new_event(ui: UI) -> None:
 
 def pick_time(ui: UI, field: str, hour: int, minute: int) -> None:
     ui.tap(id=field)
-    ui.tap(desc=f"{hour} hours")
+    ui.tap(desc="00 hours" if hour == 0 else f"{hour} hours")
     ui.tap(desc=f"{minute:02d} minutes")
     ui.tap(id="material_timepicker_ok_button")
 

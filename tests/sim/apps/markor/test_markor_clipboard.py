@@ -1,6 +1,7 @@
-"""The framework text-selection toolbar in Markor's editor, by touches: long press selects the
-text and offers Cut / Copy (Paste once the clipboard has text, Select all when not all is
-selected); Cut empties the field into the clipboard, Paste inserts it back."""
+"""The framework text-selection toolbar in Markor's editor, by touches: a long press past the
+text puts the cursor there and offers Paste (once the clipboard has text) and Select all;
+Select all then offers Cut / Copy; Cut empties the field into the clipboard, Paste inserts it
+back."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ def test_cut_and_paste_in_the_editor(device, ui_factory) -> None:
     assert toolbar(ui) == []                     # empty field, empty clipboard: nothing to offer
     ui.tap(id=EDITOR)
     ui.type("alpha beta")
-    ui.long_press(id=EDITOR)
+    ui.long_press(id=EDITOR)                     # the editor's centre lies past the text
+    assert toolbar(ui) == ["Select all"]
+    ui.tap(desc="Select all")
     assert toolbar(ui) == ["Cut", "Copy"]
     toolbar_node = ui.find(desc="Cut")
     assert toolbar_node["package"] == "net.gsantner.markor" and toolbar_node["clickable"] == "true"
@@ -49,6 +52,6 @@ def test_outside_touch_closes_the_toolbar(device, ui_factory) -> None:
     ui.tap(id=EDITOR)
     ui.type("gamma")
     ui.long_press(id=EDITOR)
-    assert toolbar(ui) == ["Cut", "Copy"]
+    assert toolbar(ui) == ["Select all"]
     ui.tap_xy(540, 1200)
     assert toolbar(ui) == []

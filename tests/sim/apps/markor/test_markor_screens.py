@@ -93,8 +93,8 @@ SCREENS: list[tuple[str, Callable, str, list[tuple[dict, str | None]]]] = [
         ({"id": MK + "ui__filesystem_dialog__home"}, "android.widget.ImageView"),
         ({"id": MK + "ui__filesystem_dialog__list"}, "androidx.recyclerview.widget.RecyclerView"),
         ({"desc": "Folder WorkProjects 10/15/2023, 15:34"}, "android.widget.LinearLayout"),
-        ({"id": MK + "ui__filesystem_dialog__button_ok", "text": "SELECT THIS FOLDER"}, "android.widget.Button"),
-        ({"id": MK + "ui__filesystem_dialog__button_cancel", "text": "CANCEL"}, "android.widget.Button"),
+        ({"id": MK + "ui__filesystem_dialog__button_ok", "text": "SELECT THIS FOLDER"}, "android.widget.TextView"),
+        ({"id": MK + "ui__filesystem_dialog__button_cancel", "text": "CANCEL"}, "android.widget.TextView"),
     ]),
 ]
 

@@ -166,6 +166,7 @@ def test_copy_in_markor_and_paste_in_sms(device, ui_factory) -> None:
     ui.tap(id="document__fragment__edit__highlighting_editor")
     ui.type("Buy stamps at the post office")
     ui.long_press(id="document__fragment__edit__highlighting_editor")
+    ui.tap(desc="Select all")
     assert [n["content-desc"] for n in ui.find_all(cls="android.widget.LinearLayout")
             if n["content-desc"] in ("Cut", "Copy", "Paste", "Select all")] == ["Cut", "Copy"]
     ui.tap(desc="Copy")

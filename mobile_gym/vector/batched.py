@@ -1,0 +1,324 @@
+"""BatchedVectorEnv: N sub-envs stepped in worker processes over shared memory.
+
+Each worker owns a contiguous block of sub-envs and steps them in turn on one command, so
+a step costs one pipe round trip per worker, not per env. Array parts of observations and
+actions (frames, features, goal vectors, discrete actions) live in one shared-memory block;
+only `info` dicts and the non-array observation parts (text, view hierarchy) are pickled.
+Autoreset follows Gymnasium 1.x (`AutoresetMode`; NEXT_STEP by default, as Gymnasium's own
+vector envs), infos are batched with `_key` masks as Gymnasium does, and a failing sub-env
+raises `SubEnvError` with its index and traceback and closes the vector env. `close()`
+asks the workers to stop, then terminates and kills any that do not, so it never hangs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+from gymnasium import Env
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from mobile_gym.vector.infos import batch_infos
+from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
+from mobile_gym.vector.worker import WorkerSpec, run_worker
+
+#: Seconds close() waits for workers to exit by themselves, then after terminate().
+CLOSE_GRACE_SECONDS = 2.0
+
+
+class SubEnvError(RuntimeError):
+    """A sub-env raised in its worker (or a worker died): names the sub-env and carries the
+    worker's traceback. The vector env is closed when this is raised."""
+
+    def __init__(self, message: str, *, index: int | None, worker: int, error_type: str,
+                 remote_traceback: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.worker = worker
+        self.error_type = error_type
+        self.remote_traceback = remote_traceback
+
+
+def split_blocks(num_envs: int, num_workers: int) -> list[tuple[int, ...]]:
+    """Contiguous, near-equal blocks of sub-env indices, one per worker."""
+    bounds = [w * num_envs // num_workers for w in range(num_workers + 1)]
+    return [tuple(range(bounds[w], bounds[w + 1])) for w in range(num_workers)]
+
+
+class BatchedVectorEnv(VectorEnv):
+    """A Gymnasium VectorEnv of `len(env_fns)` sub-envs in `num_workers` worker processes.
+
+    Args:
+        env_fns: one constructor per sub-env (picklable under the `forkserver`/`spawn`
+            contexts; lambdas work under `fork`, Linux's default).
+        num_workers: worker processes (default: min(num_envs, CPU count)).
+        autoreset_mode: Gymnasium's AutoresetMode (or its value); NEXT_STEP by default.
+        copy: return copies of the shared observation arrays (True) or the live views,
+            which the next step overwrites (False).
+        seeding: how `reset(seed=int)` seeds the sub-envs: "spawn" (default, SeedSequence:
+            never colliding across indices or nearby root seeds) or "offset" (Gymnasium's
+            seed + i).
+        context: multiprocessing start method (None: the platform default).
+        timeout: seconds to wait for a step/reset/call before SubEnvError (None: no limit;
+            a dead worker is always detected at once).
+    """
+
+    def __init__(self, env_fns: Sequence[Callable[[], Env]], *, num_workers: int | None = None,
+                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, copy: bool = True,
+                 seeding: str = "spawn", context: str | None = None, timeout: float | None = None) -> None:
+        super().__init__()
+        self._workers: list[Any] = []
+        self._conns: list[Any] = []
+        self.closed = False
+        env_fns = list(env_fns)
+        if not env_fns:
+            raise ValueError("BatchedVectorEnv needs at least one env constructor")
+        if seeding not in SEEDINGS:
+            raise ValueError(f"seeding={seeding!r}: expected one of {list(SEEDINGS)}")
+        self.num_envs = len(env_fns)
+        workers = min(self.num_envs, os.cpu_count() or 1) if num_workers is None else int(num_workers)
+        if not 1 <= workers <= self.num_envs:
+            raise ValueError(f"num_workers={num_workers}: expected 1..num_envs ({self.num_envs})")
+        self.num_workers = workers
+        self.autoreset_mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) \
+            else AutoresetMode(autoreset_mode)
+        self.copy = bool(copy)
+        self.seeding = seeding
+        self.timeout = timeout
+
+        probe = env_fns[0]()
+        try:
+            self.single_observation_space = probe.observation_space
+            self.single_action_space = probe.action_space
+            self.metadata = dict(probe.metadata)
+            self.render_mode = probe.render_mode
+        finally:
+            probe.close()
+        self.metadata["autoreset_mode"] = self.autoreset_mode
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+        self._obs_layout = SpaceLayout(self.single_observation_space, self.num_envs)
+        self._act_layout = SpaceLayout(self.single_action_space, self.num_envs)
+        fields = {**self._obs_layout.fields("obs"), **self._act_layout.fields("act"),
+                  "reward": ((self.num_envs,), np.dtype(np.float64)),
+                  "terminated": ((self.num_envs,), np.dtype(np.bool_)),
+                  "truncated": ((self.num_envs,), np.dtype(np.bool_))}
+        ctx = mp.get_context(context)
+        self._block = SharedBlock(fields, ctx)
+        views = self._block.views()
+        self._obs_arrays = self._obs_layout.arrays(views, "obs")
+        self._act_arrays = self._act_layout.arrays(views, "act")
+        self._rewards, self._terminated, self._truncated = views["reward"], views["terminated"], views["truncated"]
+        self._pipe_obs: list[list[Any]] = [[None] * self.num_envs for _ in self._obs_layout.pipe_leaves]
+
+        self._blocks = split_blocks(self.num_envs, workers)
+        try:
+            for w, indices in enumerate(self._blocks):
+                spec = WorkerSpec(worker=w, indices=indices, env_fns=tuple(env_fns[i] for i in indices),
+                                  observation_space=self.single_observation_space,
+                                  action_space=self.single_action_space, num_envs=self.num_envs,
+                                  autoreset_mode=self.autoreset_mode.value, block=self._block)
+                parent, child = ctx.Pipe(duplex=True)
+                proc = ctx.Process(target=run_worker, args=(spec, child, os.getpid()),
+                                   name=f"BatchedVectorEnv-worker-{w}", daemon=True)
+                proc.start()
+                child.close()  # only the worker holds its end: its death reads as EOF here
+                self._workers.append(proc)
+                self._conns.append(parent)
+            for w in range(workers):
+                self._receive(w, "start")
+        except BaseException:
+            self.close()
+            raise
+
+    # -- Gymnasium API -------------------------------------------------------------------------
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """Reset every sub-env (or those in `options["reset_mask"]`, a bool array of shape
+        (num_envs,)); `seed` as in Gymnasium, an int expanded by the `seeding` rule."""
+        self._check_open()
+        seeds = sub_env_seeds(seed, self.num_envs, self.seeding)
+        options = dict(options) if options is not None else None
+        mask = np.ones(self.num_envs, dtype=np.bool_)
+        if options is not None and "reset_mask" in options:
+            mask = self._check_mask(options.pop("reset_mask"))
+        jobs = {w: [(i, seeds[i]) for i in indices if mask[i]] for w, indices in enumerate(self._blocks)}
+        jobs = {w: job for w, job in jobs.items() if job}
+        entries = []
+        with self._exchange():
+            for w, job in jobs.items():
+                self._send(w, ("reset", job, options))
+            for w, job in jobs.items():
+                for (index, _), (info, pipe_obs) in zip(job, self._receive(w, "reset")):
+                    self._store_pipe_obs(index, pipe_obs)
+                    entries.append((index, info))
+        return self._observations(), batch_infos(entries, self.num_envs)
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Step every sub-env once (an env whose episode ended last step is reset instead,
+        under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos."""
+        self._check_open()
+        pipe_columns = self._act_layout.write_batch(self._act_arrays, actions)
+        entries: list[tuple[int, dict[str, Any]]] = []
+        with self._exchange():
+            for w, indices in enumerate(self._blocks):
+                pipe = [[column[i] for column in pipe_columns] for i in indices] if pipe_columns else None
+                self._send(w, ("step", pipe))
+            for w, indices in enumerate(self._blocks):
+                for index, (info, pipe_obs, final) in zip(indices, self._receive(w, "step")):
+                    self._store_pipe_obs(index, pipe_obs)
+                    if final is not None:
+                        final_info, final_obs = final
+                        entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
+                    entries.append((index, info))
+        return (self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
+                batch_infos(entries, self.num_envs))
+
+    def render(self) -> tuple[Any, ...]:
+        return self.call("render")
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Call `name` on every sub-env (`get_wrapper_attr`; a non-callable is returned as is)."""
+        self._check_open()
+        with self._exchange():
+            for w in range(self.num_workers):
+                self._send(w, ("call", name, args, kwargs))
+            return tuple(value for w in range(self.num_workers) for value in self._receive(w, f"call {name!r}"))
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        return self.call(name)
+
+    def set_attr(self, name: str, values: list[Any] | tuple[Any, ...] | Any) -> None:
+        self._check_open()
+        if not isinstance(values, (list, tuple)):
+            values = [values] * self.num_envs
+        if len(values) != self.num_envs:
+            raise ValueError(f"set_attr({name!r}) got {len(values)} values; expected num_envs={self.num_envs}")
+        with self._exchange():
+            for w, indices in enumerate(self._blocks):
+                self._send(w, ("set_attr", name, [values[i] for i in indices]))
+            for w in range(self.num_workers):
+                self._receive(w, f"set_attr {name!r}")
+
+    @property
+    def worker_pids(self) -> tuple[int, ...]:
+        """The worker processes' ids (for CPU accounting and monitoring)."""
+        return tuple(int(p.pid) for p in self._workers)
+
+    @property
+    def np_random_seed(self) -> tuple[int, ...]:
+        return self.get_attr("np_random_seed")
+
+    @property
+    def np_random(self) -> tuple[np.random.Generator, ...]:
+        return self.get_attr("np_random")
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the workers: ask, wait CLOSE_GRACE_SECONDS, terminate, wait, kill."""
+        self.closed = True
+        for conn in self._conns:
+            try:
+                conn.send(("close",))
+            except (OSError, ValueError):
+                pass
+        deadline = time.monotonic() + CLOSE_GRACE_SECONDS
+        pending = list(zip(self._workers, self._conns))
+        while pending and time.monotonic() < deadline:
+            for proc, conn in list(pending):
+                try:  # read (and drop) replies still on the way, so no worker blocks in send
+                    if not proc.is_alive() or (conn.poll(0.01) and conn.recv() is None):
+                        pending.remove((proc, conn))
+                except (EOFError, OSError):
+                    proc.join(max(0.0, deadline - time.monotonic()))
+                    pending.remove((proc, conn))
+        for stop in ("terminate", "kill"):
+            alive = [p for p in self._workers if p.is_alive()]
+            if not alive:
+                break
+            for proc in alive:
+                getattr(proc, stop)()
+            deadline = time.monotonic() + CLOSE_GRACE_SECONDS
+            for proc in alive:
+                proc.join(max(0.0, deadline - time.monotonic()))
+        for conn in self._conns:
+            conn.close()
+        self._conns = []
+        self._workers = []
+
+    def __del__(self) -> None:
+        if not getattr(self, "closed", True):
+            self.close()
+
+    # -- internals -----------------------------------------------------------------------------
+
+    @contextmanager
+    def _exchange(self) -> Iterator[None]:
+        """Commands sent and replies read as one unit: anything that interrupts it
+        (Ctrl-C, an error) closes the vector env, so no later call reads a stale reply."""
+        try:
+            yield
+        except BaseException:
+            if not self.closed:
+                self.close()
+            raise
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise RuntimeError("this BatchedVectorEnv is closed (close() was called, or a sub-env failed)")
+
+    def _check_mask(self, mask: Any) -> np.ndarray:
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+            raise TypeError(f"options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},); "
+                            f"got {type(mask).__name__} {getattr(mask, 'dtype', '')} {getattr(mask, 'shape', '')}")
+        if not mask.any():
+            raise ValueError("options['reset_mask'] has no True entry: nothing to reset")
+        return mask
+
+    def _store_pipe_obs(self, index: int, parts: list[Any]) -> None:
+        for column, part in zip(self._pipe_obs, parts):
+            column[index] = part
+
+    def _observations(self) -> Any:
+        return self._obs_layout.batch(self._obs_arrays, self._pipe_obs, self.copy)
+
+    def _send(self, w: int, message: tuple) -> None:
+        try:
+            self._conns[w].send(message)
+        except (OSError, ValueError):
+            self._died(w, str(message[0]))
+
+    def _died(self, w: int, what: str) -> None:
+        proc = self._workers[w]
+        proc.join(0.5)
+        self._fail(w, None, "WorkerDied", f"worker {w} (pid {proc.pid}, sub-envs {list(self._blocks[w])}) "
+                   f"died during {what} (exit code {proc.exitcode})", "")
+
+    def _receive(self, w: int, what: str) -> Any:
+        conn, proc = self._conns[w], self._workers[w]
+        try:
+            if self.timeout is not None and not conn.poll(self.timeout):
+                self._fail(w, None, "TimeoutError",
+                           f"worker {w} (sub-envs {list(self._blocks[w])}) did not answer {what} "
+                           f"within {self.timeout} s", "")
+            reply = conn.recv()
+        except (EOFError, OSError):
+            self._died(w, what)
+        if reply[0] == "error":
+            _, index, error_type, message, text = reply
+            where = f"sub-env {index}" if index is not None else f"worker {w}"
+            self._fail(w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
+                       f"--- traceback in worker {w} (pid {proc.pid}) ---\n{text}", text)
+        return reply[1]
+
+    def _fail(self, w: int, index: int | None, error_type: str, message: str, text: str) -> None:
+        self.close()
+        raise SubEnvError(message, index=index, worker=w, error_type=error_type, remote_traceback=text)

@@ -1,0 +1,184 @@
+"""The loop a worker process runs: it owns a contiguous block of sub-envs.
+
+Observations, rewards and episode flags are written into shared memory; only `info` dicts,
+the observation parts that are not arrays, a SAME_STEP episode's final observation (once
+per episode, exactly as the env returned it) and the replies to `call`/`get_attr` go
+through the pipe. An exception in a sub-env is caught and answered as an error naming that sub-env
+with the traceback; the worker then waits for the next command (the main side closes).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+
+#: How often (s) an idle worker checks that the process that started it is still alive.
+PARENT_CHECK_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class WorkerSpec:
+    """What one worker needs: its sub-envs (global indices and constructors) and the layout."""
+
+    worker: int
+    indices: tuple[int, ...]
+    env_fns: tuple[Callable[[], Any], ...]
+    observation_space: spaces.Space
+    action_space: spaces.Space
+    num_envs: int
+    autoreset_mode: str
+    block: SharedBlock
+
+
+class SubEnvFailure(Exception):
+    """Raised inside the worker loop to answer an error for one sub-env."""
+
+    def __init__(self, index: int | None, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+        self.text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+
+
+class _Worker:
+    def __init__(self, spec: WorkerSpec) -> None:
+        self.spec = spec
+        self.mode = AutoresetMode(spec.autoreset_mode)
+        self.obs_layout = SpaceLayout(spec.observation_space, spec.num_envs)
+        self.act_layout = SpaceLayout(spec.action_space, spec.num_envs)
+        views = spec.block.views()
+        self.obs_arrays = self.obs_layout.arrays(views, "obs")
+        self.act_arrays = self.act_layout.arrays(views, "act")
+        self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
+        self.envs: list[Any] = []
+        self.needs_reset = [False] * len(spec.indices)
+
+    def build(self) -> None:
+        for index, fn in zip(self.spec.indices, self.spec.env_fns):
+            try:
+                env = fn()
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self.envs.append(env)
+            for name, expected in (("observation", self.spec.observation_space),
+                                   ("action", self.spec.action_space)):
+                got = getattr(env, f"{name}_space")
+                if got != expected:
+                    raise SubEnvFailure(index, ValueError(
+                        f"sub-env {index} has {name}_space {got}; sub-env 0 has {expected} "
+                        "(all sub-envs of a batched vector env need the same spaces)"))
+
+    def reset(self, seeds: Sequence[tuple[int, int | None]], options: dict[str, Any] | None) -> list[Any]:
+        out = []
+        for index, seed in seeds:
+            k = index - self.spec.indices[0]
+            try:
+                obs, info = self.envs[k].reset(seed=seed, options=options)
+                pipe_obs = self.obs_layout.write(self.obs_arrays, index, obs)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self.needs_reset[k] = False
+            self.rewards[index] = 0.0
+            self.terminated[index] = False
+            self.truncated[index] = False
+            out.append((info, pipe_obs))
+        return out
+
+    def step(self, pipe_actions: list[list[Any]]) -> list[Any]:
+        out = []
+        for k, (index, env) in enumerate(zip(self.spec.indices, self.envs)):
+            try:
+                out.append(self._step_one(k, index, env, pipe_actions[k] if pipe_actions else []))
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+        return out
+
+    def _step_one(self, k: int, index: int, env: Any, pipe_action: list[Any]) -> Any:
+        final = None
+        if self.needs_reset[k] and self.mode == AutoresetMode.NEXT_STEP:
+            obs, info = env.reset()
+            reward, terminated, truncated = 0.0, False, False
+        else:
+            if self.needs_reset[k]:
+                raise RuntimeError(f"sub-env {index}: its episode ended and autoreset_mode is DISABLED; "
+                                   "reset it with reset(options={'reset_mask': mask}) before stepping")
+            action = self.act_layout.read_one(self.act_arrays, index, pipe_action)
+            obs, reward, terminated, truncated, info = env.step(action)
+            if self.mode == AutoresetMode.SAME_STEP and (terminated or truncated):
+                final = (info, obs)  # as the env returned it (pickled: once per episode)
+                obs, info = env.reset()
+        self.rewards[index] = reward
+        self.terminated[index] = terminated
+        self.truncated[index] = truncated
+        self.needs_reset[k] = self.mode != AutoresetMode.SAME_STEP and bool(terminated or truncated)
+        return info, self.obs_layout.write(self.obs_arrays, index, obs), final
+
+    def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
+        out = []
+        for index, env in zip(self.spec.indices, self.envs):
+            try:
+                attr = env.get_wrapper_attr(name)
+                out.append(attr(*args, **kwargs) if callable(attr) else attr)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+        return out
+
+    def set_attr(self, name: str, values: list[Any]) -> None:
+        for index, env, value in zip(self.spec.indices, self.envs, values):
+            try:
+                env.set_wrapper_attr(name, value)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+
+    def close(self) -> None:
+        for index, env in zip(self.spec.indices, self.envs):
+            try:
+                env.close()
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+
+
+def _error_reply(failure: SubEnvFailure) -> tuple:
+    return ("error", failure.index, type(failure.error).__name__, str(failure.error), failure.text)
+
+
+def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
+    """Serve commands on `conn` until `close` (or until the parent process is gone)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it closes us
+    worker = _Worker(spec)
+    try:
+        worker.build()
+        conn.send(("ready", None))
+    except SubEnvFailure as failure:
+        conn.send(_error_reply(failure))
+    handlers = {"step": worker.step, "reset": worker.reset, "call": worker.call, "set_attr": worker.set_attr}
+    while True:
+        while not conn.poll(PARENT_CHECK_SECONDS):
+            if os.getppid() != parent_pid:
+                return
+        try:
+            command, *args = conn.recv()
+        except (EOFError, OSError):
+            return
+        if command == "close":
+            try:
+                worker.close()
+                conn.send(("ok", None))
+            except SubEnvFailure as failure:
+                conn.send(_error_reply(failure))
+            return
+        try:
+            conn.send(("ok", handlers[command](*args)))
+        except SubEnvFailure as failure:
+            conn.send(_error_reply(failure))
+        except Exception as e:  # a reply that cannot be pickled, an unknown command
+            conn.send(_error_reply(SubEnvFailure(None, e)))
