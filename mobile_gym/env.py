@@ -314,6 +314,7 @@ class MobileEnv(gym.Env[dict, dict]):
         return {
             "task": self.task_source, "backend": cfg.backend, "serial": cfg.serial,
             "obs_size": list(cfg.obs_size), "obs_keys": list(cfg.obs_keys),
+            "hierarchy": cfg.hierarchy,
             "step_seconds": cfg.step_seconds, "max_steps": self.max_steps or 0,
             "max_seconds": self.max_seconds or 0.0, "vocabulary": list(self.vocabulary),
             "response_max_length": cfg.response_max_length,
