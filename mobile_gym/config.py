@@ -22,6 +22,9 @@ DEFAULT_OBS_SIZE: tuple[int, int] = (270, 600)  # (width, height)
 RENDER_MODES: tuple[str, ...] = ("rgb_array", "human")
 BACKENDS: tuple[str, ...] = ("sim", "adb")
 SUCCESS_CHECKS: tuple[str, ...] = ("every_step", "on_answer")
+#: What the `view_hierarchy` observation holds: "device" (what `uiautomator dump` writes on a
+#: real phone: the active window only) or "forest" (every accessibility window, top first).
+HIERARCHIES: tuple[str, ...] = ("device", "forest")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,12 @@ class EnvConfig:
     obs_size: tuple[int, int] = DEFAULT_OBS_SIZE
     # Which observation keys to return: a non-empty subset of OBS_KEYS.
     obs_keys: tuple[str, ...] = OBS_KEYS
+    # What `view_hierarchy` holds: "device" = the device dump, what `uiautomator dump` writes
+    # (the active window only: just the dialog while one is open, no bars, keyboard or
+    # toast), the same bytes on sim and adb; "forest" = every accessibility window's tree,
+    # top window first (as uiautomator2 and AndroidWorld's forest give; on adb from
+    # `uiautomator dump --windows`). Task-file selectors always read the device dump.
+    hierarchy: str = "device"
     # Device time that passes per step (sim: virtual seconds; adb: waited), > 0.
     step_seconds: float = 0.1
     # Truncation after this many steps / device seconds; None takes the task's own limit
@@ -80,6 +89,8 @@ class EnvConfig:
             raise ValueError(f"obs_keys={list(keys) if not isinstance(keys, str) else keys!r}: "
                              f"choose a non-empty subset of {OBS_KEYS}")
         set_(self, "obs_keys", tuple(k for k in OBS_KEYS if k in keys))
+        if self.hierarchy not in HIERARCHIES:
+            raise ValueError(f"hierarchy={self.hierarchy!r}: expected one of {HIERARCHIES}")
         step = seconds("step_seconds", self.step_seconds)
         if step == 0:
             raise ValueError("step_seconds=0: must be > 0")
@@ -146,4 +157,4 @@ def limit(name: str, configured: int | float | None, task_value: int | float, *,
     return checked or None
 
 
-__all__ = ["DEFAULT_OBS_SIZE", "OBS_KEYS", "EnvConfig"]
+__all__ = ["DEFAULT_OBS_SIZE", "HIERARCHIES", "OBS_KEYS", "EnvConfig"]

@@ -325,6 +325,7 @@ class MobileEnv(gym.Env[dict, dict]):
         return {
             "task": self.task_source, "backend": cfg.backend, "serial": cfg.serial,
             "obs_size": list(cfg.obs_size), "obs_keys": list(cfg.obs_keys),
+            "hierarchy": cfg.hierarchy,
             "step_seconds": cfg.step_seconds, "max_steps": self.max_steps or 0,
             "max_seconds": self.max_seconds or 0.0, "vocabulary": list(self.vocabulary),
             "response_max_length": cfg.response_max_length,
@@ -467,7 +468,14 @@ class MobileEnv(gym.Env[dict, dict]):
                     f"{frame.dtype}{frame.shape}, expected uint8{expected}"
                 )
         if "view_hierarchy" in self.obs_keys:
-            hierarchy = device.view_hierarchy()
+            if self.config.hierarchy == "forest":
+                forest = getattr(device, "accessibility_forest", None)
+                if forest is None:
+                    raise TypeError(f"hierarchy='forest': {type(device).__name__} has no "
+                                    "accessibility_forest() (SimDevice and AdbDevice have it)")
+                hierarchy = forest()
+            else:
+                hierarchy = device.view_hierarchy()
         return frame, hierarchy
 
     def _observation(self, frame: np.ndarray | None, hierarchy: str | None) -> dict[str, Any]:
@@ -496,7 +504,12 @@ class MobileEnv(gym.Env[dict, dict]):
                      hierarchy: str | None) -> StepInputs:
         device = self._device
         assert device is not None
-        read: Callable[[], str] = device.view_hierarchy if hierarchy is None else (lambda: hierarchy)
+        # selectors read the device dump whatever the observation holds (the same reward on
+        # sim and adb, with either observation option)
+        read: Callable[[], str] = device.view_hierarchy
+        if hierarchy is not None and self.config.hierarchy == "device":
+            def read() -> str:
+                return hierarchy
         return StepInputs(frame_id=self._frame_id, screenshot=device.screenshot, view_hierarchy=read,
                           text_boxes=device.text_boxes, log_lines=log_lines, response=response,
                           device=device, screen_size=self._screen_size)

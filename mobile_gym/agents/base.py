@@ -81,6 +81,10 @@ class Agent(abc.ABC):
     #: only the hierarchy say False) and at which (width, height); None = MobileEnv's default.
     wants_pixels: bool = True
     obs_size: tuple[int, int] | None = None
+    #: What `view_hierarchy` holds (EnvConfig.hierarchy): "device" (the dump a phone's
+    #: `uiautomator dump` writes: the active window only), "forest" (every window, top first),
+    #: or None: the mode's default ("forest" for "android_world", as AndroidWorld gives).
+    hierarchy: str | None = None
 
     @abc.abstractmethod
     def reset(self, task: TaskInfo) -> None:

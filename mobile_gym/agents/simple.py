@@ -34,10 +34,12 @@ class RandomAgent(Agent):
 
 class FamilyOracleAgent(Agent):
     """A templated family's scripted expert (`TaskFamily.oracle`), raw actions; STOP once its
-    plan is done."""
+    plan is done. It reads the all-windows forest: plans tap the text-selection toolbar (a
+    window of its own, never in the device dump) and close a keyboard that covers a target."""
 
     observation_mode = "raw"
     wants_pixels = False
+    hierarchy = "forest"
     name = "oracle"
 
     def __init__(self) -> None:

@@ -3,6 +3,7 @@
 What each call sends (adb.md sections 4, 9-11):
   screenshot      `screencap -p` through adbutils' screenshot(error_ok=False), then a resize
   view_hierarchy  `uiautomator dump /data/local/tmp/mobile_gym_dump.xml` (after `rm -f`), pull
+  accessibility_forest  the same with `uiautomator dump --windows`, made a forest (device/forest.py)
   touch           `input motionevent DOWN|MOVE|UP x y` (the finger state is tracked here)
   key             `input keyevent KEYCODE_…`
   input_text      `input text '<escaped>'` (ASCII only, like the real `input`)
@@ -46,6 +47,7 @@ import numpy as np
 
 from mobile_gym.device.adb_wire import AdbWire
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
+from mobile_gym.device.forest import forest_from_windows_dump
 
 T = TypeVar("T")
 
@@ -194,7 +196,7 @@ class AdbDevice:
             self._bundle = None
 
     def _read(self, part: str) -> Any:
-        """One part ("frame", "xml" or "log") of the batched read, fetching it when needed."""
+        """One part ("frame", "xml", "windows" or "log") of the batched read, fetching it when needed."""
         if self._wire is None:
             raise AssertionError("batched reads need the adb wire client")
         bundle = self._bundle
@@ -260,6 +262,20 @@ class AdbDevice:
             return xml
 
         return self._call("uiautomator dump", dump)
+
+    def accessibility_forest(self) -> str:
+        """Every window's tree, top window first, from `uiautomator dump --windows`."""
+        if self._wire is not None:
+            return forest_from_windows_dump(self._read("windows"))
+
+        def dump() -> str:
+            out = self._dev.shell(f"rm -f {DUMP_PATH}; uiautomator dump --windows {DUMP_PATH}",
+                                  timeout=self.timeout)
+            if "ERROR" in out or "dumped to" not in out:
+                raise RuntimeError(f"uiautomator dump --windows said {out.strip()!r}")
+            return self._dev.sync.read_bytes(DUMP_PATH).decode("utf-8")
+
+        return forest_from_windows_dump(self._call("uiautomator dump --windows", dump))
 
     def text_boxes(self) -> list[TextBox] | None:
         return None  # a real device cannot say what it drew; the engine then runs OCR
@@ -410,7 +426,8 @@ class AdbDevice:
 
 
 class _Bundle:
-    """The parts of one batched read ("frame": RGBA array, "xml": str, "log": logcat text)."""
+    """The parts of one batched read ("frame": RGBA array, "xml" and "windows": the dump and
+    the `--windows` dump, "log": logcat text)."""
 
     def __init__(self, parts: dict[str, Any]) -> None:
         self.parts = parts
@@ -441,9 +458,11 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
         pieces.append("screencap")
     if "xml" in wanted:
         pieces.append(f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH} >/dev/null; cat {DUMP_PATH}")
+    if "windows" in wanted:
+        pieces.append(f"rm -f {DUMP_PATH}; uiautomator dump --windows {DUMP_PATH} >/dev/null; cat {DUMP_PATH}")
     if "log" in wanted:
         pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
-    order = [p for p in ("frame", "xml", "log") if p in wanted]
+    order = [p for p in ("frame", "xml", "windows", "log") if p in wanted]
     result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}")
     chunks = _split_views(result.stdout, sep)  # views, not copies: the frame is 10 MB
     if len(chunks) != len(order) + 1 or len(chunks[-1]):
@@ -453,7 +472,7 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
     for name, chunk in zip(order, chunks, strict=False):
         if name == "frame":
             parts[name] = parse_raw_screencap(chunk)
-        elif name == "xml":
+        elif name in ("xml", "windows"):
             xml = bytes(chunk).decode("utf-8")
             if not xml.lstrip().startswith("<?xml"):
                 raise RuntimeError(f"uiautomator dump gave no XML: {xml[:60]!r} {result.stderr[:200]!r}")

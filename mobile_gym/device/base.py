@@ -71,8 +71,14 @@ class Device(Protocol):
         ...
 
     def view_hierarchy(self) -> str:
-        """The uiautomator dump XML of the current screen."""
+        """What `uiautomator dump` writes: the XML of the active window only (just the dialog
+        while one is open; no status or navigation bar, keyboard or toast)."""
         ...
+
+    # Optional (SimDevice and AdbDevice have it; EnvConfig(hierarchy="forest") needs it):
+    # accessibility_forest() -> str, every accessibility window's tree, top window first, in
+    # one `<hierarchy>` (one root `<node>` per window), taken like `uiautomator dump --windows`
+    # (device/forest.py).
 
     def text_boxes(self) -> list[TextBox] | None:
         """Rendered strings with boxes, or None when the backend cannot know (then use OCR)."""

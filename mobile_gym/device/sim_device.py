@@ -17,6 +17,7 @@ from mobile_gym.device.base import (
     LogLine,
     TextBox,
 )
+from mobile_gym.device.forest import forest_from_windows_dump
 from mobile_gym.sim.android import SimAndroid, SimSnapshot
 from mobile_gym.sim.system.clock import DEFAULT_START
 from mobile_gym.sim.system.packages import App
@@ -82,6 +83,10 @@ class SimDevice:
 
     def view_hierarchy(self) -> str:
         return self._op("dump the view hierarchy").view_hierarchy()
+
+    def accessibility_forest(self) -> str:
+        xml = self._op("dump every window").windows_hierarchy()
+        return forest_from_windows_dump(xml)
 
     def text_boxes(self) -> list[TextBox] | None:
         return list(self._op("read text boxes").text_boxes())

@@ -66,12 +66,14 @@ class EnvCache:
         self.size = size
         self._envs: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
-    def get(self, task: TaskSpec, mode: str, pixels: bool, obs_size: tuple[int, int] | None = None) -> Any:
-        key = (task.id, mode, pixels, obs_size)
+    def get(self, task: TaskSpec, mode: str, pixels: bool, obs_size: tuple[int, int] | None = None,
+            hierarchy: str | None = None) -> Any:
+        key = (task.id, mode, pixels, obs_size, hierarchy)
         if key in self._envs:
             self._envs.move_to_end(key)
             return self._envs[key]
-        env = build_stack(task, mode, pixels=pixels, config=self.config, obs_size=obs_size)
+        env = build_stack(task, mode, pixels=pixels, config=self.config, obs_size=obs_size,
+                          hierarchy=hierarchy)
         self._envs[key] = env
         while len(self._envs) > self.size:
             _, old = self._envs.popitem(last=False)
@@ -89,8 +91,10 @@ class EnvCache:
 
 
 def build_stack(task: TaskSpec, mode: str, *, pixels: bool, config: RunConfig,
-                obs_size: tuple[int, int] | None = None) -> Any:
-    """MobileEnv for `task` (+ ElementActions or AndroidWorldActions for those modes)."""
+                obs_size: tuple[int, int] | None = None, hierarchy: str | None = None) -> Any:
+    """MobileEnv for `task` (+ ElementActions or AndroidWorldActions for those modes).
+    `hierarchy` None: the AndroidWorld mode observes the all-windows forest, as AndroidWorld's
+    agents do; the other modes the device dump."""
     from mobile_gym.env import MobileEnv
 
     keys = ("pixels", "view_hierarchy", "instruction") if pixels else ("view_hierarchy", "instruction")
@@ -101,6 +105,7 @@ def build_stack(task: TaskSpec, mode: str, *, pixels: bool, config: RunConfig,
         kwargs["serial"] = config.serial
     if config.step_budget == "aw":
         kwargs["max_steps"] = 0  # the agent-step budget below is the limit
+    kwargs["hierarchy"] = hierarchy or ("forest" if mode == "android_world" else "device")
     env: Any = MobileEnv(task.family or task.source or task.id, **kwargs)
     if mode == "elements":
         from mobile_gym.wrappers import ElementActions
@@ -206,7 +211,8 @@ def run_episode(job: EpisodeJob, config: RunConfig, factory: AgentFactory, cache
         agent = factory(pre)
         mode = agent.observation_mode
         pixels = config.record or bool(getattr(agent, "wants_pixels", True))
-        env = cache.get(task, mode, pixels, getattr(agent, "obs_size", None))
+        env = cache.get(task, mode, pixels, getattr(agent, "obs_size", None),
+                        getattr(agent, "hierarchy", None))
         outer = env
         if config.record and record_root is not None:
             from mobile_gym.wrappers import RecordEpisode

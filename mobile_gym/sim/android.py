@@ -231,9 +231,16 @@ class SimAndroid:
         self._check_open()
         return self._state.wm.render(size)
 
-    def view_hierarchy(self) -> str:
+    def view_hierarchy(self, *, compressed: bool = False) -> str:
+        """What `uiautomator dump [--compressed]` writes: the active window only."""
         self._check_open()
-        return self._state.wm.dump()
+        return self._state.wm.dump(compressed=compressed)
+
+    def windows_hierarchy(self, *, compressed: bool = False) -> str:
+        """What `uiautomator dump --windows [--compressed]` writes: every accessibility
+        window, top first (`<displays><display><window>` format)."""
+        self._check_open()
+        return self._state.wm.dump_all_windows(compressed=compressed)
 
     def text_boxes(self) -> list[Any]:
         self._check_open()

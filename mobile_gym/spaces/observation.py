@@ -18,7 +18,8 @@ def observation_space(obs_keys: Sequence[str], obs_size: tuple[int, int], *,
                       instruction_max_length: int,
                       screen_size: tuple[int, int] = DEFAULT_SCREEN) -> spaces.Dict:
     """`pixels` uint8 (height, width, 3) at `obs_size` (width, height), `view_hierarchy`
-    (uiautomator XML) and `instruction` (text), for the keys asked for."""
+    (uiautomator XML: the device dump or the all-windows forest, see EnvConfig.hierarchy) and
+    `instruction` (text), for the keys asked for."""
     width, height = obs_size
     obs: dict[str, spaces.Space] = {}
     if "pixels" in obs_keys:

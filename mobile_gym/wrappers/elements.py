@@ -2,7 +2,10 @@
 
 An element is a node with a non-empty on-screen box that is interactive (clickable,
 long-clickable, checkable, scrollable, or an EditText) or shows text / a content-desc.
-Order is document order, so indices are stable for an unchanged screen.
+Order is document order, so indices are stable for an unchanged screen. With the default
+observation (the device dump) these are the active window's elements only (a dialog's while
+one is open); with EnvConfig(hierarchy="forest") every window's, top window first (the
+navigation bar, the keyboard's keys, then the app).
 """
 
 from __future__ import annotations

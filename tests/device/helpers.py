@@ -1,4 +1,7 @@
-"""Helpers for driving a SimDevice through its public interface only (XML + touches)."""
+"""Helpers for driving a SimDevice through its public interface only (XML + touches).
+
+They read the all-windows forest (top window first): a touch-only agent sees the navigation
+bar and the keyboard on the pixels, though the device dump (`view_hierarchy`) leaves them out."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from mobile_gym.device.base import Device
 
 
 def nodes(device: Device) -> list[etree._Element]:
-    root = etree.fromstring(device.view_hierarchy().encode("utf-8"))
+    root = etree.fromstring(device.accessibility_forest().encode("utf-8"))
     return list(root.iter("node"))
 
 
@@ -21,7 +24,8 @@ def bounds_of(node: etree._Element) -> tuple[int, int, int, int]:
 
 
 def find(device: Device, **attrs: str) -> etree._Element | None:
-    """First node whose attributes equal all of `attrs` (use resource_id / content_desc)."""
+    """First node whose attributes equal all of `attrs` (use resource_id / content_desc), top
+    window first."""
     want = {k.replace("_", "-"): v for k, v in attrs.items()}
     for n in nodes(device):
         if all(n.get(k) == v for k, v in want.items()):

@@ -166,12 +166,17 @@ def test_swipe_scrolls_the_list_and_bounds_move(device):
 def test_toast_appears_and_disappears_after_two_seconds(device):
     open_notes(device)
     tap_node(device, resource_id="com.example.notesdemo:id/add_button")  # empty -> toast
-    msg = find(device, resource_id="android:id/message")
-    assert msg is not None and msg.get("text") == "Note is empty"
+
+    def painted() -> bool:
+        return any(b.text == "Note is empty" for b in device.text_boxes())
+
+    # a toast is no accessibility window: neither dump lists it, only the pixels show it
+    assert painted()
+    assert "Note is empty" not in device.view_hierarchy() + device.accessibility_forest()
     device.advance(1.9)
-    assert find(device, resource_id="android:id/message") is not None
+    assert painted()
     device.advance(0.2)
-    assert find(device, resource_id="android:id/message") is None
+    assert not painted()
 
 
 def test_determinism_same_seed_same_actions():
@@ -348,8 +353,11 @@ def test_hierarchy_parses_and_has_attributes_in_order(device):
     for n in root.iter("node"):
         keys = [k for k in n.keys() if k != "NAF"]
         assert keys == order
-    packages = [n.get("package") for n in root]
-    assert packages[0] == "com.example.notesdemo" and "com.android.systemui" in packages
+    # the device dump holds the active window only; the forest every window, top first
+    assert [n.get("package") for n in root] == ["com.example.notesdemo"]
+    forest = etree.fromstring(device.accessibility_forest().encode())
+    packages = [n.get("package") for n in forest]
+    assert packages == ["com.android.systemui", "com.android.systemui", "com.example.notesdemo"]
 
 
 def test_dialog_buttons_dismiss_for_good(device):

@@ -89,11 +89,12 @@ def test_tokenize_prefers_words_and_refuses_unknown_characters():
 
 
 def test_find_prefers_the_topmost_window():
+    # a forest (several roots) lists the top window first
     xml = ('<hierarchy rotation="0">'
-           '<node text="OK" resource-id="" class="android.widget.Button" bounds="[0,0][10,10]"/>'
            '<node text="" resource-id="" class="android.widget.FrameLayout" bounds="[0,0][100,100]">'
            '<node text="OK" resource-id="android:id/button1" class="android.widget.Button" '
-           'bounds="[50,50][60,60]"/></node></hierarchy>')
+           'bounds="[50,50][60,60]"/></node>'
+           '<node text="OK" resource-id="" class="android.widget.Button" bounds="[0,0][10,10]"/></hierarchy>')
     node = find(parse_windows(xml), Sel(text="OK"))
     assert node is not None and node.get("resource-id") == "android:id/button1"
     assert find(parse_windows(xml), Sel(text="Nope")) is None

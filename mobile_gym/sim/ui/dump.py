@@ -1,11 +1,20 @@
-"""The uiautomator XML dump (AccessibilityNodeInfoDumper + KXmlSerializer byte format).
+"""The uiautomator XML dumps (AOSP DumpCommand + AccessibilityNodeInfoDumper, KXmlSerializer bytes).
 
-One line: the single-quoted XML declaration, `<hierarchy rotation="0">`, one root `<node>` per
-visible window (bottom to top), attributes in the real order with optional `NAF="true"`
-first, self-closing leaves written `<node ... />`. Views that are not visible to the user
-(invisible/gone, or scrolled/clipped entirely out of view) are skipped while `index` keeps
-counting all children, so indices can have gaps. Bounds are clipped by every ancestor, the
-window and the screen.
+`dump_active_window`: what `uiautomator dump` writes on Android 13 -- one line, the
+single-quoted XML declaration, `<hierarchy rotation="0">` and the root `<node>` of the active
+window only (`getRootInActiveWindow()`: the dialog while a dialog is open; never the bars, the
+keyboard or a toast). `dump_all_windows`: what `uiautomator dump --windows` writes
+(`dumpWindowsToFile`): `<displays><display id="0">`, then one `<window>` per accessibility
+window, top window first, each holding its own `<hierarchy>`. Toasts are not accessibility
+windows (not touchable), so they are in neither.
+
+Nodes: attributes in the real order with optional `NAF="true"` first, self-closing leaves
+written `<node ... />`. Views that are not visible to the user (invisible/gone, or
+scrolled/clipped entirely out of view) are skipped while `index` keeps counting all children,
+so indices can have gaps. Bounds are clipped by every ancestor, the window and the screen.
+`compressed=True` (`--compressed`, the service without FLAG_INCLUDE_NOT_IMPORTANT_VIEWS) keeps
+only the window root and the views important for accessibility; the children of a dropped
+view take its place under the nearest kept ancestor (ViewGroup.addChildrenForAccessibility).
 """
 
 from __future__ import annotations
@@ -15,7 +24,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .geometry import Rect
+from .lists import ScrollContainer
 from .view import View
+from .widgets import TextView
 
 if TYPE_CHECKING:  # pragma: no cover
     from .window import Window
@@ -166,16 +177,103 @@ _NAF_EXCLUDED = frozenset({"android.widget.GridView", "android.widget.GridLayout
                            "android.widget.ListView", "android.widget.TableLayout"})
 
 
+def important_for_accessibility(view: View) -> bool:
+    """View.isImportantForAccessibility with importantForAccessibility="auto": actionable
+    (clickable, long-clickable, focusable), touch listeners (views tracking raw touches), or
+    set to "yes" by the framework: every TextView (its constructor), a view given a
+    content description (setContentDescription), RecyclerView and ViewPager (their
+    constructors); ScrollView is focusable."""
+    return (view.clickable or view.long_clickable or view.focusable or bool(view.content_desc)
+            or view.wants_touch_events or isinstance(view, (TextView, ScrollContainer)))
+
+
+def _flat_children(view: View, clip: Rect | None) -> Iterable[tuple[View, Rect | None]]:
+    """The accessibility children of `view` without not-important views: (child, clip of
+    its parent's visible part, None when an ancestor is not visible to the user)."""
+    for _, c in _children(view):
+        if c.visibility != "visible":
+            continue
+        if important_for_accessibility(c):
+            yield c, clip
+        else:
+            yield from _flat_children(c, None if clip is None else visible_rect(c, clip))
+
+
+def _compressed_node(view: View, index: int, package: str, vis: Rect) -> str:
+    """`_node` for the compressed dump (not cached: a kept node's children depend on the
+    importance of every view below it)."""
+    prefix, middle = _static_attrs(view, package)
+    head = (f'<node {prefix}index="{index}" {middle}'
+            f'bounds="[{vis.left},{vis.top}][{vis.right},{vis.bottom}]"')
+    parts: list[str] = []
+    for i, (c, clip) in enumerate(_flat_children(view, vis)):
+        cv = None if clip is None else visible_rect(c, clip)
+        if cv is not None:
+            parts.append(_compressed_node(c, i, package, cv))
+    return head + ">" + "".join(parts) + "</node>" if parts else head + " />"
+
+
+def _window_root(w: Window, screen: Rect, compressed: bool) -> str | None:
+    """The `<node>` tree of one window, or None when it is not shown."""
+    if not w.visible or w.root.visibility != "visible":
+        return None
+    vis = visible_rect(w.root, w.frame.intersect(screen))
+    if vis is None:
+        return None
+    return (_compressed_node if compressed else _node)(w.root, 0, w.package, vis)
+
+
 def dump_windows(windows: Iterable[Window], screen: Rect, rotation: int = 0) -> str:
-    """The dump of `windows` (bottom to top) on a screen of the given rect."""
+    """A `<hierarchy>` with one root per window of `windows`, in the order given (the old
+    every-window dump; kept for callers that draw their own forest)."""
     out = [HEADER, f'<hierarchy rotation="{rotation}">']
     for w in windows:
-        if not w.visible or w.root.visibility != "visible":
-            continue
-        clip = w.frame.intersect(screen)
-        vis = visible_rect(w.root, clip)
-        if vis is None:
-            continue
-        out.append(_node(w.root, 0, w.package, vis))
+        node = _window_root(w, screen, False)
+        if node is not None:
+            out.append(node)
     out.append("</hierarchy>")
+    return "".join(out)
+
+
+def dump_active_window(window: Window | None, screen: Rect, rotation: int = 0, *,
+                       compressed: bool = False) -> str:
+    """`uiautomator dump`: the active window's tree; an empty `<hierarchy>` when there is no
+    active window (the real command then prints its "null root node" error instead)."""
+    node = None if window is None else _window_root(window, screen, compressed)
+    return f'{HEADER}<hierarchy rotation="{rotation}">{node or ""}</hierarchy>'
+
+
+#: AccessibilityWindowInfo.typeToString of the window kinds that are accessibility windows.
+WINDOW_TYPES = {"app": "TYPE_APPLICATION", "dialog": "TYPE_APPLICATION", "popup": "TYPE_APPLICATION",
+                "ime": "TYPE_INPUT_METHOD", "status_bar": "TYPE_SYSTEM", "nav_bar": "TYPE_SYSTEM"}
+
+
+def accessibility_windows(windows: Iterable[Window]) -> list[Window]:
+    """The windows an accessibility service sees, top first: shown and touchable ones (a
+    toast is neither focusable nor touchable, so the framework does not report it)."""
+    return [w for w in reversed(list(windows))
+            if w.kind in WINDOW_TYPES and w.visible and w.root.visibility == "visible" and w.touchable]
+
+
+def dump_all_windows(windows: Iterable[Window], active: Window | None, screen: Rect,
+                     rotation: int = 0, *, compressed: bool = False) -> str:
+    """`uiautomator dump --windows`: the accessibility windows of display 0, top first,
+    each a `<window>` (index, title, bounds, active, focused, accessibility-focused, id,
+    layer, type) with its `<hierarchy>`."""
+    shown = accessibility_windows(windows)
+    out = [HEADER, "<displays>", '<display id="0">']
+    n = len(shown)
+    for i, w in enumerate(shown):
+        b = w.frame.intersect(screen)
+        on = _b(w is active)
+        out.append(f'<window index="{i}" title="{xml_attr(w.title)}" '
+                   f'bounds="[{b.left},{b.top}][{b.right},{b.bottom}]" active="{on}" focused="{on}" '
+                   f'accessibility-focused="false" id="{w.serial}" layer="{n - 1 - i}" '
+                   f'type="{WINDOW_TYPES[w.kind]}"')
+        node = _window_root(w, screen, compressed)
+        if node is None:
+            out.append(" />")
+        else:
+            out.append(f'><hierarchy rotation="{rotation}">{node}</hierarchy></window>')
+    out.append("</display></displays>")
     return "".join(out)

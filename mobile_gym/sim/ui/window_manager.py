@@ -18,7 +18,7 @@ import skia
 from mobile_gym.device.base import InvalidInputError, TextBox
 
 from . import theme
-from .dump import dump_windows
+from .dump import dump_active_window, dump_all_windows
 from .geometry import Rect
 from .gestures import LONG_PRESS_TIMEOUT, Fling, GestureConfig, VelocityTracker
 from .lists import ScrollContainer, ViewPager
@@ -117,7 +117,7 @@ class WindowManager:
     def _reset_caches(self) -> None:
         self._frames: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._buffers: dict[tuple[int, int], FrameBuffer] = {}
-        self._dump: tuple[tuple, str] | None = None
+        self._dumps: dict[tuple[str, bool], tuple[tuple, str]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """State for a copy (snapshot/restore): the skia frame buffers stay behind; the dump and
@@ -127,15 +127,17 @@ class WindowManager:
         d = self.__dict__.copy()
         d.pop("_buffers", None)
         d["_frames"] = [(k, f) for k, f in self._frames.items() if k[1] == 0]
+        d["_dumps"] = dict(self._dumps)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
-        frames, dump = d.pop("_frames", None), d.pop("_dump", None)
+        frames, dumps = d.pop("_frames", None), d.pop("_dumps", None)
         self.__dict__.update(d)
         self._reset_caches()
         if frames is not None:
             self._frames = OrderedDict(frames)
-        self._dump = dump
+        if dumps is not None:
+            self._dumps = dict(dumps)
 
     # ----- windows --------------------------------------------------------------------
     @property
@@ -527,15 +529,29 @@ class WindowManager:
             a = a.parent
         return None if r.is_empty else r
 
-    def dump(self) -> str:
-        """uiautomator XML of all visible windows (cached by content version)."""
+    def dump(self, *, compressed: bool = False) -> str:
+        """What `uiautomator dump` writes: the active (focused) window's tree only -- just
+        the dialog while one is open; no bars, keyboard or toast. Cached by content."""
+        return self._cached_dump("active", compressed)
+
+    def dump_all_windows(self, *, compressed: bool = False) -> str:
+        """What `uiautomator dump --windows` writes: every accessibility window, top first,
+        in the `<displays><display><window>` format. Cached by content."""
+        return self._cached_dump("windows", compressed)
+
+    def _cached_dump(self, kind: str, compressed: bool) -> str:
         for w in self._windows:
             w.ensure_layout()
-        key = self._content_key()
-        if self._dump is not None and self._dump[0] == key:
-            return self._dump[1]
-        xml = dump_windows(self._windows, self.screen)
-        self._dump = (key, xml)
+        active = self.focused_window
+        key = (self._content_key(), active.serial if active is not None else 0)
+        cached = self._dumps.get((kind, compressed))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        if kind == "active":
+            xml = dump_active_window(active, self.screen, compressed=compressed)
+        else:
+            xml = dump_all_windows(self._windows, active, self.screen, compressed=compressed)
+        self._dumps[(kind, compressed)] = (key, xml)
         self._dumps_built += 1
         return xml
 

@@ -5,9 +5,14 @@ A plan is a list of `Move`s (tap an element, type a text, press a key, swipe, an
 from the observation's view hierarchy (uiautomator XML) -- the same information an agent has.
 Taps are TOUCH then LIFT at the element's centre; text is typed as vocabulary tokens (whole
 words where the vocabulary has them, else characters); a long press holds the finger with
-REPEAT steps. Elements are looked up in the topmost window first (a dialog before the screen
-behind it); an element hidden by the on-screen keyboard is reached by closing the keyboard
-(BACK) first; an element not (yet) on screen is scrolled to when the move names a container.
+REPEAT steps. The hierarchy is either the device dump (the active window only, what
+`uiautomator dump` writes) or the all-windows forest (several roots, top window first,
+EnvConfig(hierarchy="forest")). Elements are looked up in the topmost window first (a dialog
+before the screen behind it, which the device dump does not even list). With the forest an
+element hidden by the on-screen keyboard is reached by closing the keyboard (BACK) first; the
+device dump does not show the keyboard, but the sim's app windows resize above it
+(adjustResize), so their elements stay clear of it. An element not (yet) on screen is
+scrolled to when the move names a container.
 """
 
 from __future__ import annotations
@@ -86,11 +91,13 @@ class Sel:
 
 
 def parse_windows(xml: str) -> list[list[Node]]:
-    """Nodes with a non-empty box per window (bottom window first), in document order."""
+    """Nodes with a non-empty box per window (bottom window first), in document order.
+
+    A hierarchy with several roots is the forest, which lists the top window first."""
     start = xml.find("<hierarchy")
     root = etree.fromstring(xml[max(start, 0):].encode("utf-8"), _PARSER)
     windows: list[list[Node]] = []
-    for w, top in enumerate(root.findall("node")):
+    for w, top in enumerate(reversed(root.findall("node"))):
         elements = list(top.iter("node"))
         order = {el: i for i, el in enumerate(elements)}
         nodes = []

@@ -1,7 +1,9 @@
 """Agent-style helpers for app tests: find a node in the uiautomator dump and touch its centre.
 
-Tests drive the device only as an agent would: parse `view_hierarchy()` XML, tap the centre of a
-node's bounds, press keys and type text. Import the helpers with
+Tests drive the device only as an agent would: parse the all-windows forest
+(`accessibility_forest()`: the app or its dialog, the keyboard and the system bars, which a
+touch-only agent sees on the pixels; `view_hierarchy()` is the device dump, the active window
+only), tap the centre of a node's bounds, press keys and type text. Import the helpers with
 `from tests.sim.apps.conftest import ...` or use the `ui_factory` and `device` fixtures;
 `check_key_screen` runs the table-driven screen checks of the app folders.
 """
@@ -45,9 +47,10 @@ def _node(el) -> Node:
 
 
 def parse_windows(xml: str) -> list[list[Node]]:
-    """Nodes per window (top-level node), bottom window first, each in document order."""
+    """Nodes per window (top-level node), bottom window first, each in document order (a
+    forest lists the top window first; a device dump has one window)."""
     root = etree.fromstring(xml.encode("utf-8"))
-    return [[_node(el) for el in win.iter("node")] for win in root.findall("node")]
+    return [[_node(el) for el in win.iter("node")] for win in reversed(root.findall("node"))]
 
 
 def parse_nodes(xml: str) -> list[Node]:
@@ -95,10 +98,15 @@ class UI:
         self.device = device
 
     def dump(self) -> str:
-        return self.device.view_hierarchy()
+        return self.device.accessibility_forest()
 
     def has(self, **criteria: str) -> bool:
         return bool(find_all(self.dump(), **criteria))
+
+    def painted(self, text: str) -> bool:
+        """Whether `text` is drawn on screen (maybe wrapped over lines): how a toast is seen,
+        which is in no dump."""
+        return text in " ".join(box.text for box in self.device.text_boxes())
 
     def find(self, **criteria: str) -> Node:
         return find(self.dump(), **criteria)

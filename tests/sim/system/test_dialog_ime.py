@@ -30,8 +30,9 @@ def _bounds(el) -> tuple[int, int, int, int]:
 
 
 def _windows(dev: SimDevice) -> list:
-    """Window root elements of the dump, bottom first."""
-    return etree.fromstring(dev.view_hierarchy().encode("utf-8")).findall("node")
+    """Window root elements of the all-windows forest, bottom first (the device dump holds
+    only the active window; the forest lists the top window first)."""
+    return etree.fromstring(dev.accessibility_forest().encode("utf-8")).findall("node")[::-1]
 
 
 def _window_with(dev: SimDevice, rid: str):

@@ -10,7 +10,7 @@ CAL = "com.simplemobiletools.calendar.pro"
 
 
 def _shift_desc_and_letter(dev: SimDevice) -> str:
-    root = etree.fromstring(dev.view_hierarchy().encode())
+    root = etree.fromstring(dev.accessibility_forest().encode())  # the keyboard's window too
     q = root.xpath('//node[@package="com.google.android.inputmethod.latin" and @content-desc="q"]'
                    '|//node[@package="com.google.android.inputmethod.latin" and @content-desc="Q"]')
     assert q, "the keyboard is not showing"

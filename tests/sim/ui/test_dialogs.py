@@ -29,8 +29,9 @@ def test_alert_dialog_ids_classes_and_button_order():
     bar = b1.getparent()
     assert [c.get("resource-id") for c in bar if c.get("resource-id").startswith("android:id/button")] == \
         ["android:id/button3", "android:id/button2", "android:id/button1"]
-    roots = list(parse(xml))
-    assert len(roots) == 2 and roots[1].get("package") == PKG
+    roots = list(parse(xml))  # the dump holds the active window: just the dialog
+    assert len(roots) == 1 and roots[0].get("package") == PKG
+    assert node_by_id(xml, "android:id/alertTitle") is not None and "text=\"app\"" not in xml
     wm.tap(wm.find("android:id/button1"), 0.0)
     assert log == ["yes"] and win not in wm.windows
 

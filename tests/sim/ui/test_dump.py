@@ -195,18 +195,19 @@ def test_scrolled_out_children_absent_and_recycler_indices_restart():
     assert bounds_of(rows[0])[1] == 0 and bounds_of(rows[0])[3] == dp(50) - 30
 
 
-def test_one_root_per_window_in_z_order():
+def test_the_dump_holds_the_active_window_only():
     wm, app = show(screen(TextView("app")))
     bar = LinearLayout(width=MATCH_PARENT, height=dp(24))
     bar.add(TextView("15:34"))
-    wm.add(Window(bar, package="com.android.systemui", kind="status_bar"))
+    wm.add(Window(bar, package="com.android.systemui", kind="status_bar", focusable=False))
+    roots = list(parse(wm.dump()))
+    assert [r.get("package") for r in roots] == [PKG] and "15:34" not in wm.dump()
     dlg = FrameLayout(width=MATCH_PARENT)
     dlg.add(TextView("dialog"))
     wm.add(Window(dlg, package=PKG, kind="dialog"))
     roots = list(parse(wm.dump()))
-    assert [r.get("package") for r in roots] == [PKG, PKG, "com.android.systemui"]
-    assert all(r.get("index") == "0" for r in roots)
-    assert bounds_of(roots[2]) == (0, 0, 1080, dp(24))
+    assert len(roots) == 1 and roots[0].get("index") == "0"
+    assert [n.get("text") for n in roots[0].iter("node") if n.get("text")] == ["dialog"]
 
 
 def test_dump_cached_until_change():

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from mobile_gym.sim.ui import IME_PACKAGE, MATCH_PARENT, EditText, KeyboardView, WindowManager, ime_window
 from mobile_gym.sim.ui.keyboard import LETTER_ROWS, SYMBOL2_ROWS, SYMBOL_ROWS
 
-from .conftest import nodes, parse, screen, show
+from .conftest import parse, screen, show
 
 TYPABLE = "".join(LETTER_ROWS) + "".join(LETTER_ROWS).upper() + "".join(SYMBOL_ROWS) + \
     "".join(SYMBOL2_ROWS) + " ,.\n"
@@ -65,15 +65,22 @@ def test_shift_backspace_and_ime_action():
     assert actions == ["done"] and et.text == "H"
 
 
-def test_keyboard_in_dump_with_gboard_package():
+def _keyboard_window(wm) -> list:
+    """The nodes of the keyboard's <window> in `uiautomator dump --windows` (the plain dump
+    never has it)."""
+    (win,) = [w for w in parse(wm.dump_all_windows()).iter("window")
+              if w.get("type") == "TYPE_INPUT_METHOD"]
+    return list(win.iter("node"))
+
+
+def test_keyboard_in_windows_dump_with_gboard_package():
     wm, et, kb = _setup()
-    roots = list(parse(wm.dump()))
-    assert roots[-1].get("package") == IME_PACKAGE
-    descs = {n.get("content-desc") for n in nodes(wm.dump()) if n.get("package") == IME_PACKAGE}
+    assert IME_PACKAGE not in wm.dump()  # the active window is the app's
+    descs = {n.get("content-desc") for n in _keyboard_window(wm) if n.get("package") == IME_PACKAGE}
     assert {"q", "Shift", "Delete", "Symbols", "Space", "Enter"} <= descs
     # the symbols page replaces the letters in the dump
     wm.tap(wm.find("key_pos_switch_to_symbol"), 2.0)
-    descs = {n.get("content-desc") for n in nodes(wm.dump()) if n.get("package") == IME_PACKAGE}
+    descs = {n.get("content-desc") for n in _keyboard_window(wm) if n.get("package") == IME_PACKAGE}
     assert "1" in descs and "q" not in descs and "Letters" in descs
 
 

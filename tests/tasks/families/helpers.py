@@ -15,7 +15,9 @@ OBS_KEYS = ("view_hierarchy", "instruction")
 
 
 def make_env(name: str, **kwargs) -> MobileEnv:
-    """A sim env of a family without pixels (the oracle reads the hierarchy)."""
+    """A sim env of a family without pixels (the oracle reads the hierarchy: the all-windows
+    forest, where the text-selection toolbar and the keyboard are)."""
+    kwargs.setdefault("hierarchy", "forest")
     return MobileEnv(name, obs_keys=OBS_KEYS, **kwargs)
 
 

@@ -1,4 +1,9 @@
-"""`uiautomator dump [path]` and `screencap [-p] [file]`."""
+"""`uiautomator dump [--compressed] [--windows] [path]` and `screencap [-p] [file]`.
+
+`uiautomator dump` follows AOSP DumpCommand (Android 13): `--compressed` leaves out views
+not important for accessibility, `--windows` writes every window (`<displays>` format) instead
+of the active one, other `-` arguments are ignored, the last other argument is the file.
+"""
 
 from __future__ import annotations
 
@@ -17,9 +22,23 @@ def cmd_uiautomator(proc: Proc) -> int:
                    "help: displays help message\n\ndump: creates an XML dump of current UI hierarchy\n\n"
                    "events: prints out accessibility events until terminated")
         return 0 if args[:1] == ["help"] else 1
-    paths = [a for a in args[1:] if not a.startswith("--")]
-    path = paths[0] if paths else "/sdcard/window_dump.xml"
-    xml = proc.android.view_hierarchy()
+    path = "/sdcard/window_dump.xml"
+    compressed = all_windows = False
+    for a in args[1:]:
+        if a == "--compressed":
+            compressed = True
+        elif a == "--windows":
+            all_windows = True
+        elif not a.startswith("-"):
+            path = a
+    android = proc.android
+    if all_windows:
+        xml = android.windows_hierarchy(compressed=compressed)
+    else:
+        xml = android.view_hierarchy(compressed=compressed)
+        if "<node" not in xml:
+            proc.eprint("ERROR: null root node returned by UiTestAutomationBridge.")
+            return 0
     if path in ("/dev/tty", "/dev/stdout"):
         proc.write(xml)
         proc.print(f"UI hierchary dumped to: {path}")

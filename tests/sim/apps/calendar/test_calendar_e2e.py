@@ -112,13 +112,13 @@ def test_empty_title_and_end_before_start_show_toasts(device, ui):
     open_new_event(ui)
     ui.tap(id="save")
     ui.tap(text="OK")                  # the disclaimer comes first, then the check
-    assert ui.has(id="android:id/message", text="Title cannot be empty")
+    assert ui.painted("Title cannot be empty")  # a toast
     assert device.current_activity() == EDITOR
     ui.type("Late")
     pick_time(ui, "event_end_time", 10, 0)
     device.advance(4)                  # let the first toast go
     ui.tap(id="save")
-    assert ui.has(text="The event cannot end earlier than it starts")
+    assert ui.painted("The event cannot end earlier than it starts")
     assert device.current_activity() == EDITOR
     assert sql(device, "SELECT count(*) FROM events") == "0\n"
 
