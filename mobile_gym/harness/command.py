@@ -41,8 +41,10 @@ def _positive(option: str, kind: type = int, minimum: float = 1):
     return parse
 
 
-def add_run_arguments(run: argparse.ArgumentParser) -> None:
-    """The suite-run options of `mobile-gym run`."""
+def add_run_arguments(run: argparse.ArgumentParser, *,
+                      out_help: str = "run directory (episodes.jsonl, scores.json, recordings/)") -> None:
+    """The suite-run options of `mobile-gym run` (`out_help` lets another command say what its
+    --out holds)."""
     group = run.add_argument_group("suite runs (mobile_gym.harness)")
     group.add_argument("--agent", help="random | oracle | script:FILE | module:pkg.mod:callable | "
                                        "aw:pkg.mod:callable | llm | llm:text | llm:som")
@@ -56,7 +58,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
                        help="where the workers run: local processes (default) or Ray actors (the ray extra)")
     group.add_argument("--address", help="--executor ray: local (start Ray here, default), auto (the running "
                                          "cluster), or HOST:PORT")
-    group.add_argument("--out", help="run directory (episodes.jsonl, scores.json, recordings/)")
+    group.add_argument("--out", help=out_help)
     group.add_argument("--resume", action="store_true", help="continue the run in --out")
     group.add_argument("--step-budget", choices=("task", "aw"),
                        help="task: the task's own step limit (default); aw: 10 x complexity agent steps")

@@ -36,7 +36,8 @@ def add_dataset(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> 
     parser.add_argument("--episodes", type=whole_number("--episodes", 1), help="episodes per task (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     common(parser)
-    add_run_arguments(parser)
+    add_run_arguments(parser, out_help="dataset directory: the agent's run goes to DIR/run, the JSONL+PNG "
+                                       "export to DIR/jsonl (Minari datasets go under MINARI_DATASETS_PATH)")
     group = parser.add_argument_group("dataset export (mobile_gym.harness.dataset)")
     group.add_argument("--obs-size", metavar="WxH", help="frame size of the observations (default 270x600)")
     group.add_argument("--format", default="minari,jsonl", help="minari, jsonl or both, comma-separated (default both)")
