@@ -344,6 +344,9 @@ class MobileEnv(gym.Env[dict, dict]):
                              seed=cfg.device_seed)
         self._device = device
         try:
+            if cfg.hierarchy == "forest" and not callable(getattr(device, "accessibility_forest", None)):
+                raise TypeError(f"hierarchy='forest': {type(device).__name__} has no "
+                                "accessibility_forest() (SimDevice and AdbDevice have it)")
             self._screen_size = tuple(device.screen_size)  # type: ignore[assignment]
             self._run_steps(self.task.proto.setup_steps, "setup step", seed=cfg.device_seed)
             if self.backend != "adb":
@@ -468,14 +471,9 @@ class MobileEnv(gym.Env[dict, dict]):
                     f"{frame.dtype}{frame.shape}, expected uint8{expected}"
                 )
         if "view_hierarchy" in self.obs_keys:
-            if self.config.hierarchy == "forest":
-                forest = getattr(device, "accessibility_forest", None)
-                if forest is None:
-                    raise TypeError(f"hierarchy='forest': {type(device).__name__} has no "
-                                    "accessibility_forest() (SimDevice and AdbDevice have it)")
-                hierarchy = forest()
-            else:
-                hierarchy = device.view_hierarchy()
+            # forest: checked to exist when the device was made
+            hierarchy = (device.accessibility_forest() if self.config.hierarchy == "forest"  # type: ignore[attr-defined]
+                         else device.view_hierarchy())
         return frame, hierarchy
 
     def _observation(self, frame: np.ndarray | None, hierarchy: str | None) -> dict[str, Any]:

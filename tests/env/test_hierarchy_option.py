@@ -95,3 +95,15 @@ def test_forest_mode_episode_reaches_success_through_touches():
         assert terminated and info["success"]
     finally:
         env.close()
+
+
+def test_forest_on_a_device_without_it_is_a_clear_error_and_the_env_recovers() -> None:
+    from mobile_gym.env import ResetNeeded
+    from tests.env.conftest import make_fake_env
+
+    env = make_fake_env(hierarchy="forest")
+    with pytest.raises(TypeError, match=r"hierarchy='forest': FakeDevice has no accessibility_forest\(\)"):
+        env.reset(seed=0)
+    with pytest.raises(ResetNeeded):  # the failed setup closed the device; the next reset starts afresh
+        _ = env.device
+    env.close()
