@@ -159,7 +159,7 @@ def _set_limit(conn: sqlite3.Connection, name: str, value: int | None) -> None:
 
 def is_plain_vacuum(statement: str) -> bool:
     """Whether `statement` is `VACUUM [schema]` without INTO (conservatively: no INTO anywhere)."""
-    words = statement.upper().replace(";", " ").split()
+    words = statement.upper().replace(";", " ").split(maxsplit=2)  # a third word is one too many
     return bool(words) and words[0] == "VACUUM" and len(words) <= 2 and "INTO" not in statement.upper()
 
 

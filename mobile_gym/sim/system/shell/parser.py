@@ -204,6 +204,21 @@ _DOUBLE_QUOTED_SPECIAL = re.compile(r'["\\$`]')
 # Single-quoted pieces and double-quoted ones with nothing to expand, one after the other.
 _QUOTED_PIECE = re.compile("'([^']*)'" + r'|"([^"\\$`]*)"')
 _QUOTED_RUN = re.compile("(?:'[^']*'" + r'|"[^"\\$`]*")+')
+#: Unquoted characters that mean nothing to the tokenizer (they extend the current word).
+_PLAIN_RUN = re.compile(r"[^\\'\"$`#<> \t;&|\n()]+")
+
+
+#: A `'` inside single quotes as `shlex.quote` writes it: close the quotes, `"'"`, reopen them.
+_SHLEX_QUOTE = "'\"'\"'"
+
+
+def _unquote_run(run: str) -> str:
+    """The text of adjacent quoted pieces without expansions (`'a'"'"'b'` is `a'b`)."""
+    body = run[1:-1]
+    if run[0] == run[-1] == "'" and "'" not in body.replace(_SHLEX_QUOTE, ""):
+        # shlex.quote's form (how task steps quote SQL): two replacements, not a match per piece
+        return body.replace(_SHLEX_QUOTE, "'")
+    return "".join(a or b for a, b in _QUOTED_PIECE.findall(run))
 
 
 def tokenize(src: str) -> list[_Tok]:
@@ -266,7 +281,7 @@ def tokenize(src: str) -> list[_Tok]:
             run = _QUOTED_RUN.match(src, i)
             if run is not None:  # adjacent quoted pieces without expansions ('a'"'"'b'): one literal
                 has_word = True
-                text = "".join(a or b for a, b in _QUOTED_PIECE.findall(run.group()))
+                text = _unquote_run(run.group())
                 if text:
                     add_text(text, True)
                 i = run.end()
@@ -313,8 +328,8 @@ def tokenize(src: str) -> list[_Tok]:
         if c == "`":
             raise ShellSyntaxError("syntax error: backquote substitution is not supported; use $(...)")
         if c == "#" and not has_word:
-            while i < n and src[i] != "\n":
-                i += 1
+            end = src.find("\n", i)
+            i = n if end < 0 else end
             continue
         if c in " \t":
             end_word()
@@ -354,8 +369,10 @@ def tokenize(src: str) -> list[_Tok]:
                     i += len(op)
                     break
             continue
-        add_text(c, False)
-        i += 1
+        plain = _PLAIN_RUN.match(src, i)
+        text = plain.group() if plain is not None else c  # no run: `c` is a `#` inside a word
+        add_text(text, False)
+        i += len(text)
     end_word()
     return toks
 
@@ -390,9 +407,9 @@ class _Parser:
         """The next token when it is one of `words` as a reserved word (unquoted, alone)."""
         t = self.peek()
         if t is not None and t.kind == "word":
-            for w in words:
-                if _is_reserved(t.value, w):
-                    return w
+            text = _bare_text(t.value)
+            if text is not None and text in words:
+                return text
         return None
 
     def _closer(self) -> str | None:
@@ -600,10 +617,14 @@ class _Parser:
         return node
 
 
-def _is_reserved(value: object, word: str) -> bool:
-    """An unquoted word that is exactly `word` (how `{` and `}` act as reserved words)."""
-    return (isinstance(value, Word) and len(value.parts) == 1 and value.parts[0].kind == "lit"
-            and not value.parts[0].quoted and value.parts[0].value == word)
+def _bare_text(value: object) -> str | None:
+    """The text of a word that is one unquoted literal (only such a word can be a reserved
+    word, which is how `{` and `}` act as reserved words), else None."""
+    if isinstance(value, Word) and len(value.parts) == 1:
+        part = value.parts[0]
+        if part.kind == "lit" and not part.quoted:
+            return part.value
+    return None
 
 
 def _word_text(word: Word) -> str:

@@ -315,55 +315,60 @@ COMMANDS = {"sqlite3": cmd_sqlite3}
 def split_statements(sql: str) -> Iterator[str]:
     """The statements of `sql` in order, each ending at the `;` where `sqlite3_complete` would
     call it complete (strings, quoted names, comments and trigger bodies are skipped over),
-    then the unterminated rest; statements without a token are left out. One linear scan."""
+    then the unterminated rest; statements without a token are left out. Linear: a statement
+    is read token by token until its first four words show it is no trigger, then up to its
+    `;` in one regular-expression match."""
+    start, n = 0, len(sql)
+    while start < n:
+        end, has_token = _statement_end(sql, start)
+        if has_token:
+            yield sql[start:end]
+        start = end
+
+
+def _statement_end(sql: str, i: int) -> tuple[int, bool]:
+    """Where the statement starting at `i` ends (after its `;`, or at the end of `sql`), and
+    whether it has a token."""
     n = len(sql)
-    start = i = 0
     heads: list[str] = []  # the statement's first words, for CREATE [TEMP] TRIGGER
     last: tuple[str, str] = ("", "")  # the two latest tokens
-    plain = False  # first words known and no trigger: only `;`, quotes and comments matter
     while i < n:
-        if plain:
-            i = _PLAIN_RUN.match(sql, i).end()  # type: ignore[union-attr]
-            if i >= n:
-                break
-        c = sql[i]
-        if c.isspace():
-            i += 1
+        if len(heads) == 4 and not _is_trigger(heads):  # only `;`, quotes and comments matter
+            i = _TO_SEMICOLON.match(sql, i).end()  # type: ignore[union-attr]
+            return min(i + 1, n), True
+        m = _TOKEN.match(sql, i)
+        assert m is not None  # `other` matches any character
+        kind, i = m.lastgroup, m.end()
+        if kind == "gap":
             continue
-        if c == "-" and sql.startswith("--", i):
-            end = sql.find("\n", i)
-            i = n if end < 0 else end + 1
-            continue
-        if c == "/" and sql.startswith("/*", i):
-            end = sql.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-            continue
-        if c == ";" and (not _is_trigger(heads) or last == (";", "END")):
-            if heads:
-                yield sql[start:i + 1]
-            start, i, heads, last, plain = i + 1, i + 1, [], ("", ""), False
-            continue
-        if c in "'\"`[":
-            end = sql.find("]" if c == "[" else c, i + 1)
-            i = n if end < 0 else end + 1
+        if kind == "semicolon":
+            if not _is_trigger(heads) or last == (";", "END"):
+                return i, bool(heads)
+            token = ";"
+        elif kind == "quoted":
             token = "\0"  # a string or a quoted name: never a keyword
-        elif c.isalnum() or c in "_$" or ord(c) > 127:
-            j = i + 1
-            while j < n and (sql[j].isalnum() or sql[j] in "_$" or ord(sql[j]) > 127):
-                j += 1
-            token, i = sql[i:j].upper(), j
+        elif kind == "word":
+            token = m.group().upper()
         else:
-            token, i = c, i + 1
+            token = m.group()
         if len(heads) < 4:
             heads.append(token)
-            plain = len(heads) == 4 and not _is_trigger(heads)
         last = (last[1], token)
-    if heads:
-        yield sql[start:]
+    return n, bool(heads)
 
 
-# Text in which no statement can end nor a string or comment start (skipped in one match).
-_PLAIN_RUN = re.compile(r"[^;'\"`\[/-]*")
+# SQL's lexical pieces that matter for finding a statement's end: comments run to the end of
+# the line or to `*/`, strings and quoted names to their closing quote (`''` inside a string is
+# two strings in a row), all of them to the end of the text when left open.
+_COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
+_QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
+#: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
+#: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
+_TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
+                    r"|(?P<word>[A-Za-z0-9_$\x80-\U0010ffff][A-Za-z0-9_$\x80-\U0010ffff]*)"
+                    r"|(?P<other>[\s\S])")
+#: Text up to the next `;` that is not inside a string, a quoted name or a comment.
+_TO_SEMICOLON = re.compile(rf"(?:[^;'\"`\[/-]+|{_QUOTED}|{_COMMENT}|[/-])*")
 
 
 def _is_trigger(heads: list[str]) -> bool:
