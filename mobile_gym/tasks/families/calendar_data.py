@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from operator import attrgetter
 
 import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import choice, insert_rows_sql
 
 DB_PATH = APP.database_path("events.db")
 TABLE = EVENTS_TABLE
@@ -111,14 +112,12 @@ def sql_literal(value: object) -> str:
     return str(value)
 
 
+_ROW = attrgetter(*COLUMNS)
+
+
 def insert_sql(events: Sequence[Event]) -> str:
     """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
-    if not events:
-        return ""
-    cols = ", ".join(COLUMNS)
-    rows = ", ".join("(" + ", ".join(sql_literal(getattr(e, c)) for c in COLUMNS) + ")"
-                     for e in events)
-    return f"INSERT INTO {TABLE} ({cols}) VALUES {rows};"
+    return insert_rows_sql(TABLE, COLUMNS, [_ROW(e) for e in events], sql_literal)
 
 
 def reset_sql(events: Sequence[Event]) -> str:
