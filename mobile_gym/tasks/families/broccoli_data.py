@@ -18,6 +18,7 @@ import numpy as np
 
 from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE, Recipe
 from mobile_gym.tasks.families.base import BASE_CHARS
+from mobile_gym.tasks.families.common import insert_rows_sql
 
 DB_PATH = APP.database_path("broccoli")
 TABLE = RECIPES_TABLE
@@ -290,12 +291,9 @@ def sql_literal(value: object) -> str:
 def insert_sql(rows: Sequence[Recipe]) -> str:
     """One INSERT of `rows` as AndroidWorld's `insert_rows_to_remote_db` writes them (every
     column but the key)."""
-    if not rows:
-        return ""
     cols = [c for c in RECIPE_COLUMNS if c != DB_KEY]
-    values = ", ".join("(" + ", ".join(sql_literal(getattr(r, c)) for c in cols) + ")"
-                       for r in rows)
-    return f"INSERT INTO {TABLE} ({', '.join(cols)}) VALUES {values};"
+    return insert_rows_sql(TABLE, cols, [tuple(getattr(r, c) for c in cols) for r in rows],
+                           sql_literal)
 
 
 def reset_sql(rows: Sequence[Recipe]) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mobile_gym.apps import joplin as model
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import choice, insert_rows_sql
 
 T0 = 1_696_118_400_000          # 2023-10-01 00:00 UTC, in ms
 MONTH_MS = 30 * 86_400_000
@@ -127,9 +127,8 @@ def _literal(value: object) -> str:
 def _insert(table: str, rows: Sequence[dict[str, object]]) -> str:
     if not rows:
         return ""
-    cols = ", ".join(f"`{c}`" for c in rows[0])
-    values = ", ".join("(" + ", ".join(_literal(v) for v in r.values()) + ")" for r in rows)
-    return f"INSERT INTO {table} ({cols}) VALUES {values};"
+    return insert_rows_sql(table, [f"`{c}`" for c in rows[0]], [tuple(r.values()) for r in rows],
+                           _literal)
 
 
 def reset_sql(folders: Sequence[model.Folder], notes: Sequence[model.Note]) -> str:
