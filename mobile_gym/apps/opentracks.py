@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime, timezone
 
 from mobile_gym.apps import AppRecord
+from mobile_gym.apps.sql_text import insert_rows_sql
 
 APP = AppRecord(
     key="opentracks",
@@ -111,11 +112,10 @@ def sql_literal(v: object) -> str:
 def reset_sql(tracks: list[Track]) -> str:
     """Empty `tracks` (and its AUTOINCREMENT counter), insert `tracks` in order, one transaction."""
     cols = [c for c in COLUMNS if c != "_id"]
-    inserts = "".join(
-        f"INSERT INTO {TABLE} ({', '.join(cols)}) VALUES "
-        f"({', '.join(sql_literal(getattr(t, c)) for c in cols)}); " for t in tracks)
+    insert = insert_rows_sql(TABLE, cols, [tuple(getattr(t, c) for c in cols) for t in tracks],
+                             sql_literal)
     return (f"PRAGMA synchronous = OFF; BEGIN; DELETE FROM {TABLE}; "
-            f"DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; {inserts}COMMIT;")
+            f"DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; {insert} COMMIT;")
 
 
 # -- the app's display formats -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime, timezone
 
 from mobile_gym.apps import AppRecord
+from mobile_gym.apps.sql_text import insert_rows_sql
 
 APP = AppRecord(
     key="tasks",
@@ -140,10 +141,8 @@ def sql_literal(v: object) -> str:
 
 def reset_sql(tasks: list[Task]) -> str:
     """Empty `tasks` and insert `tasks` in order, in one transaction."""
-    cols = ", ".join(f"`{c}`" for c in COLUMNS if c != "_id")
-    inserts = "".join(
-        f"INSERT INTO tasks ({cols}) VALUES "
-        f"({', '.join(sql_literal(v) for k, v in t.as_row().items() if k != '_id')}); "
-        for t in tasks)
+    cols = [f"`{c}`" for c in COLUMNS if c != "_id"]
+    rows = [tuple(v for k, v in t.as_row().items() if k != "_id") for t in tasks]
     return (f"{CREATE_TASKS}; BEGIN; DELETE FROM tasks; "
-            f"DELETE FROM sqlite_sequence WHERE name = 'tasks'; {inserts}COMMIT;")
+            f"DELETE FROM sqlite_sequence WHERE name = 'tasks'; "
+            f"{insert_rows_sql('tasks', cols, rows, sql_literal)} COMMIT;")

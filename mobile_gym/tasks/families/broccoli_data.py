@@ -17,8 +17,8 @@ from functools import cache
 import numpy as np
 
 from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE, Recipe
+from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
-from mobile_gym.tasks.families.common import insert_rows_sql
 
 DB_PATH = APP.database_path("broccoli")
 TABLE = RECIPES_TABLE

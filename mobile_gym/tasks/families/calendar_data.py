@@ -16,7 +16,8 @@ from operator import attrgetter
 import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
-from mobile_gym.tasks.families.common import choice, insert_rows_sql
+from mobile_gym.apps.sql_text import insert_rows_sql
+from mobile_gym.tasks.families.common import choice
 
 DB_PATH = APP.database_path("events.db")
 TABLE = EVENTS_TABLE

@@ -4,7 +4,7 @@ view-hierarchy sources, and the uniform random pick every family's sampling uses
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -54,29 +54,6 @@ def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> tas
     if prop is not None:
         ev.properties.add(property_name=prop, pattern=pattern)
     return task_pb2.EventSource(view_hierarchy_event=ev)
-
-
-def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
-                    literal: Callable[[Any], str]) -> str:
-    """One INSERT of `rows` (values in `columns` order, each written by `literal`), or "" for
-    none. A column with the same value in every row of several is written once:
-    `INSERT INTO t (a, b, c) SELECT column1, 0, column2 FROM (VALUES (...), (...))` inserts
-    the same rows in the same order as `VALUES` with every value in every row, and SQLite
-    compiles those values once, not once a row (a calendar reset: 4 of 26 columns vary)."""
-    if not rows:
-        return ""
-    head = f"INSERT INTO {table} ({', '.join(columns)})"
-    by_column = list(zip(*rows))
-    varying = [k for k, values in enumerate(by_column)
-               if len({(type(v), v) for v in values}) > 1]
-    if not varying or len(varying) == len(columns):  # one row, equal rows, nothing in common
-        values = ", ".join("(" + ", ".join(map(literal, row)) + ")" for row in rows)
-        return f"{head} VALUES {values};"
-    slot = {k: n for n, k in enumerate(varying, 1)}
-    select = ", ".join(f"column{slot[k]}" if k in slot else literal(by_column[k][0])
-                       for k in range(len(columns)))
-    values = ", ".join("(" + ", ".join([literal(row[k]) for k in varying]) + ")" for row in rows)
-    return f"{head} SELECT {select} FROM (VALUES {values});"
 
 
 def sqlite_step(db_path: str, sql: str) -> task_pb2.SetupStep:

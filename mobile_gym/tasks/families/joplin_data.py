@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mobile_gym.apps import joplin as model
-from mobile_gym.tasks.families.common import choice, insert_rows_sql
+from mobile_gym.apps.sql_text import insert_rows_sql
+from mobile_gym.tasks.families.common import choice
 
 T0 = 1_696_118_400_000          # 2023-10-01 00:00 UTC, in ms
 MONTH_MS = 30 * 86_400_000

@@ -8,11 +8,12 @@ import shlex
 import sqlite3
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families import calendar_data as cd
-from mobile_gym.tasks.families.common import insert_rows_sql
 from tests.tasks.families.helpers import make_env, shell
 
 COLUMNS = ("a", "b", "c", "d")
@@ -80,3 +81,43 @@ def test_calendar_events_land_as_the_plain_insert_puts_them():
         assert tables[0] == tables[1] and tables[0].count("\n") == 80
     finally:
         env.close()
+
+
+def _per_row_inserts(table: str, columns, rows, literal) -> str:
+    """The other reference: one INSERT statement a row (how these resets were written before)."""
+    return "".join(plain_insert(table, columns, [row], literal) + " " for row in rows)
+
+
+def _dump(schema: str, sql: str, table: str) -> list[tuple]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(schema + ";" + sql)
+        cols = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+        typed = ", ".join(f"`{c}`, typeof(`{c}`)" for c in cols)
+        return conn.execute(f"SELECT {typed} FROM {table} ORDER BY rowid").fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("family", ["TasksDueOnDate", "TasksHighPriorityTasks",
+                                    "SportsTrackerActivitiesOnDate", "SportsTrackerActivityDuration"])
+def test_tasks_and_tracks_resets_leave_the_rows_per_row_inserts_leave(family):
+    from mobile_gym.apps import opentracks, tasks
+    from mobile_gym.tasks import registry
+
+    fam = registry.get_family(f"MobileEnv/{family}-v0")
+    model = tasks if family.startswith("Tasks") else opentracks
+    schema = tasks.CREATE_TASKS if model is tasks else ";".join(opentracks.SCHEMA)
+    table = "tasks" if model is tasks else opentracks.TABLE
+    for seed in range(4):
+        rows = list(fam.params(seed).rows)
+        if model is tasks:
+            cols = [f"`{c}`" for c in tasks.COLUMNS if c != "_id"]
+            values = [tuple(v for k, v in r.as_row().items() if k != "_id") for r in rows]
+        else:
+            cols = [c for c in opentracks.COLUMNS if c != "_id"]
+            values = [tuple(getattr(r, c) for c in cols) for r in rows]
+        old = _per_row_inserts(table, cols, values, model.sql_literal)
+        new = model.reset_sql(rows)
+        assert "SELECT column1" in new
+        assert _dump(schema, new, table) == _dump(schema, old, table) != []

@@ -1,0 +1,30 @@
+"""SQL text for seeding app databases: one INSERT of many rows that SQLite compiles quickly
+(the families' reset steps run it through the device's `sqlite3` on every reset)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]],
+                    literal: Callable[[Any], str]) -> str:
+    """One INSERT of `rows` (values in `columns` order, each written by `literal`), or "" for
+    none. A column with the same value in every row of several is written once:
+    `INSERT INTO t (a, b, c) SELECT column1, 0, column2 FROM (VALUES (...), (...))` inserts
+    the same rows in the same order as `VALUES` with every value in every row, and SQLite
+    compiles those values once, not once a row (a calendar reset: 4 of 26 columns vary)."""
+    if not rows:
+        return ""
+    head = f"INSERT INTO {table} ({', '.join(columns)})"
+    by_column = list(zip(*rows))
+    varying = [k for k, values in enumerate(by_column)
+               if len({(type(v), v) for v in values}) > 1]
+    if not varying or len(varying) == len(columns):  # one row, equal rows, nothing in common
+        values = ", ".join("(" + ", ".join(map(literal, row)) + ")" for row in rows)
+        return f"{head} VALUES {values};"
+    slot = {k: n for n, k in enumerate(varying, 1)}
+    select = ", ".join(f"column{slot[k]}" if k in slot else literal(by_column[k][0])
+                       for k in range(len(columns)))
+    values = ", ".join("(" + ", ".join([literal(row[k]) for k in varying]) + ")" for row in rows)
+    return f"{head} SELECT {select} FROM (VALUES {values});"
