@@ -17,67 +17,12 @@ from mobile_gym.sim.system.shell.parser import (
     parse,
     tokenize,
 )
-
-
-def _is_name(s: str) -> bool:
-    return bool(s) and (s[0].isalpha() or s[0] == "_") and all(c.isalnum() or c == "_" for c in s)
-
-
-def _ref_subst(src: str, i: int) -> tuple[str, int]:
-    depth, j, quote = 1, i, None
-    while j < len(src):
-        c = src[j]
-        if quote:
-            if c == quote:
-                quote = None
-            elif c == "\\" and quote == '"':
-                j += 1
-        elif c in "'\"":
-            quote = c
-        elif c == "\\":
-            j += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return src[i:j], j + 1
-        j += 1
-    raise ShellSyntaxError("syntax error: unexpected EOF while looking for matching ')'")
-
-
-def _ref_dollar(src: str, i: int, quoted: bool) -> tuple[Part | None, int]:
-    n = len(src)
-    if i + 1 >= n:
-        return None, i + 1
-    c = src[i + 1]
-    if c == "(":
-        if i + 2 < n and src[i + 2] == "(":
-            inner, j = _ref_subst(src, i + 3)
-            if j < n and src[j] == ")":
-                return Part("arith", inner, quoted), j + 1
-        inner, j = _ref_subst(src, i + 2)
-        return Part("cmd", inner, quoted), j
-    if c == "{":
-        end = src.find("}", i + 2)
-        if end < 0:
-            raise ShellSyntaxError("syntax error: missing '}'")
-        name = src[i + 2:end]
-        if not (_is_name(name) or name in ("?", "$", "#", "0") or name.isdigit()):
-            raise ShellSyntaxError(f"${{{name}}}: bad substitution")
-        return Part("var", name, quoted), end + 1
-    if c in "?$#!" or c.isdigit():
-        return Part("var", c, quoted), i + 2
-    if c.isalpha() or c == "_":
-        j = i + 1
-        while j < n and (src[j].isalnum() or src[j] == "_"):
-            j += 1
-        return Part("var", src[i + 1:j], quoted), j
-    return None, i + 1
+from mobile_gym.sim.system.shell.parser import _read_dollar as read_dollar  # unchanged: shared
 
 
 def reference_tokens(src: str) -> list[tuple[str, object, int | None]]:
-    """(kind, value, io_number) of each token, reading one character at a time."""
+    """(kind, value, io_number) of each token, reading one character at a time (expansions
+    `$...` are read by the tokenizer's own `_read_dollar`, which the fast paths do not touch)."""
     toks: list[tuple[str, object, int | None]] = []
     parts: list[Part] = []
     lit: list[str] = []
@@ -96,7 +41,7 @@ def reference_tokens(src: str) -> list[tuple[str, object, int | None]]:
         state["word"] = True
 
     def dollar(pos: int, quoted: bool) -> int:
-        part, end = _ref_dollar(src, pos, quoted)
+        part, end = read_dollar(src, pos, quoted)
         if part is None:
             add("$", quoted)
         else:
