@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timezone
+from operator import attrgetter
 
 from mobile_gym.apps import AppRecord
 from mobile_gym.apps.sql_text import insert_rows_sql
@@ -112,8 +113,7 @@ def sql_literal(v: object) -> str:
 def reset_sql(tracks: list[Track]) -> str:
     """Empty `tracks` (and its AUTOINCREMENT counter), insert `tracks` in order, one transaction."""
     cols = [c for c in COLUMNS if c != "_id"]
-    insert = insert_rows_sql(TABLE, cols, [tuple(getattr(t, c) for c in cols) for t in tracks],
-                             sql_literal)
+    insert = insert_rows_sql(TABLE, cols, list(map(attrgetter(*cols), tracks)), sql_literal)
     return (f"PRAGMA synchronous = OFF; BEGIN; DELETE FROM {TABLE}; "
             f"DELETE FROM sqlite_sequence WHERE name = '{TABLE}'; {insert} COMMIT;")
 

@@ -18,8 +18,7 @@ def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[
         return ""
     head = f"INSERT INTO {table} ({', '.join(columns)})"
     by_column = list(zip(*rows))
-    varying = [k for k, values in enumerate(by_column)
-               if len({(type(v), v) for v in values}) > 1]
+    varying = [k for k, values in enumerate(by_column) if not _same_everywhere(values)]
     if not varying or len(varying) == len(columns):  # one row, equal rows, nothing in common
         values = ", ".join("(" + ", ".join(map(literal, row)) + ")" for row in rows)
         return f"{head} VALUES {values};"
@@ -28,3 +27,12 @@ def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[
                        for k in range(len(columns)))
     values = ", ".join("(" + ", ".join([literal(row[k]) for k in varying]) + ")" for row in rows)
     return f"{head} SELECT {select} FROM (VALUES {values});"
+
+
+def _same_everywhere(values: Sequence[Any]) -> bool:
+    """Whether every value is the first one: equal and of one type, and for floats also the
+    same text (0.0 and -0.0 are equal numbers but not the same literal)."""
+    first = values[0]
+    if values.count(first) != len(values) or len(set(map(type, values))) != 1:
+        return False
+    return not isinstance(first, float) or len(set(map(repr, values))) == 1

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
+from operator import attrgetter
 
 import numpy as np
 
@@ -292,8 +293,7 @@ def insert_sql(rows: Sequence[Recipe]) -> str:
     """One INSERT of `rows` as AndroidWorld's `insert_rows_to_remote_db` writes them (every
     column but the key)."""
     cols = [c for c in RECIPE_COLUMNS if c != DB_KEY]
-    return insert_rows_sql(TABLE, cols, [tuple(getattr(r, c) for c in cols) for r in rows],
-                           sql_literal)
+    return insert_rows_sql(TABLE, cols, list(map(attrgetter(*cols), rows)), sql_literal)
 
 
 def reset_sql(rows: Sequence[Recipe]) -> str:

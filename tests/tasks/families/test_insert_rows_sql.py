@@ -50,6 +50,32 @@ def test_shared_columns_leave_the_same_table_as_plain_values(rows):
     assert _table_after(new) == _table_after(plain_insert("t", COLUMNS, rows, cd.sql_literal))
 
 
+def _float_table_after(sql: str) -> list[tuple]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE t (a REAL, b, c INTEGER, d TEXT)")
+        conn.executescript(sql)
+        return conn.execute("SELECT rowid, a, typeof(a), quote(b), typeof(b), c, typeof(c), d "
+                            "FROM t ORDER BY rowid").fetchall()
+    finally:
+        conn.close()
+
+
+_NUMBER = st.one_of(st.sampled_from([0.0, -0.0, 0, 1, 1.0, -1.5, True, False, None, b"", b"\x00"]),
+                    st.floats(allow_nan=False, allow_infinity=False))
+
+
+@given(st.lists(st.tuples(_NUMBER, _NUMBER, _NUMBER, _NUMBER), min_size=1, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_floats_blobs_and_nulls_are_shared_only_when_their_literals_are(rows):
+    from mobile_gym.apps import opentracks
+
+    new = insert_rows_sql("t", COLUMNS, rows, opentracks.sql_literal)
+    old = plain_insert("t", COLUMNS, rows, opentracks.sql_literal)
+    assert _float_table_after(new) == _float_table_after(old)
+    assert ("-0.0" in new) == ("-0.0" in old)
+
+
 def test_edge_cases_keep_the_plain_form():
     assert insert_rows_sql("t", COLUMNS, [], cd.sql_literal) == ""
     one = [(1, "x", "y", 0)]
