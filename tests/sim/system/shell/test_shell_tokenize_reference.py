@@ -158,7 +158,7 @@ _LINES = st.one_of(
 
 
 @given(_LINES)
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=700, deadline=None)
 def test_tokenize_matches_the_reference(src):
     assert _outcome(_new_tokens, src) == _outcome(reference_tokens, src)
 

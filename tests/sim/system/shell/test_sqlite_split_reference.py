@@ -80,7 +80,7 @@ _SCRIPTS = st.one_of(
 
 
 @given(_SCRIPTS)
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 def test_split_statements_matches_the_reference_scanner(sql):
     assert list(split_statements(sql)) == reference_split(sql)
 
