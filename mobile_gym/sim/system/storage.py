@@ -569,32 +569,43 @@ class Storage:
             raise ValueError("storage image belongs to another device's storage")
         self._real_folders.clear()
         self._used = None
-        changed = self._changed_since_sync(image)
+        found = self._changed_since_sync(image)
         self._versions.changed(".")  # everything may have been replaced
-        if changed is None:
+        if found is None:
             self._restore_all(image)
+            stamps = self._versions.shared_stamps()
         else:
-            self._restore_scopes(image, changed)
+            changed, stamps = found
+            if changed:
+                again, inside = self._restore_scopes(image, changed)
+                for rel in stamps:  # the restore moved the stamps of what it changed only
+                    if rel in again or rel.startswith(inside):
+                        host = self.root if rel == "." else os.path.join(self.root, rel)
+                        stamps[rel] = self._versions.host_stamp(host)
+            else:
+                self._account(image, self._synced.used is not None)  # type: ignore[union-attr]
+                self._mtimes = dict(self._synced.mtimes)  # type: ignore[union-attr]
         self._versions.dirty.clear()
-        self._synced = _Synced(image, self._versions.handouts, self._versions.shared_stamps(),
-                               dict(self._mtimes), self._used)
+        self._synced = _Synced(image, self._versions.handouts, stamps, dict(self._mtimes), self._used)
 
-    def _changed_since_sync(self, image: StorageImage) -> set[str] | None:
-        """The relative paths that may differ from `image`, when the files held it after the
-        last restore and every change since is known; None when everything must be checked."""
+    def _changed_since_sync(self, image: StorageImage) -> tuple[set[str], dict[str, Hashable]] | None:
+        """The relative paths that may differ from `image` and the stamps of the shared paths
+        now, when the files held `image` after the last restore and every change since is
+        known; None when everything must be checked."""
         synced = self._synced
         versions = self._versions
         if synced is None or synced.image is not image or synced.handouts != versions.handouts \
                 or "." in versions.dirty:
             return None
         changed = set(versions.dirty)
-        for rel, stamp in versions.shared_stamps().items():
+        stamps = versions.shared_stamps()
+        for rel, stamp in stamps.items():
             if synced.stamps.get(rel, _MISSING) != stamp:
                 changed.add(rel)
         for rel in image.files:  # written through memory maps: their stamps may not move
-            if rel.endswith(_MAPPED_SUFFIXES) and rel not in changed:
+            if rel.endswith(_MAPPED_SUFFIXES):
                 changed.add(rel)
-        return changed
+        return changed, stamps
 
     def _restore_all(self, image: StorageImage) -> None:
         files, dirs = self._walk()
@@ -631,15 +642,19 @@ class Storage:
 
     def _put(self, rel: str, data: bytes, present: bool) -> os.stat_result | None:
         """Make the file at `rel` hold `data`; the stat of a file that already did (None when
-        it was written)."""
+        it was written). A file stamped with these bytes whose stamp moved is written without
+        reading it first: something wrote it since."""
         host = os.path.join(self.root, rel)
         if present:
             st = os.lstat(host)
             if self._unchanged(rel, st, data):
                 return st
-            with open(host, "rb") as fh:
-                if fh.read() == data:
-                    return st
+            known = self._known.get(rel)
+            written_since = known is not None and known[1] is data and not rel.endswith(_MAPPED_SUFFIXES)
+            if not written_since and (st.st_size == len(data) or not _stat.S_ISREG(st.st_mode)):
+                with open(host, "rb") as fh:
+                    if fh.read() == data:
+                        return st
         with open(host, "wb") as fh:
             fh.write(data)
         self._stamp(rel, host, data)
@@ -653,20 +668,30 @@ class Storage:
             self._watched = {host: _size(host) for host in self._watched}
         self._modes = dict(image.modes)
 
-    def _restore_scopes(self, image: StorageImage, changed: set[str]) -> None:
+    def _restore_scopes(self, image: StorageImage, changed: set[str]) -> tuple[set[str], tuple[str, ...]]:
         """`_restore_all` for the files and folders at or under the `changed` paths only; the
-        rest of the tree holds the image's bytes already (see `_changed_since_sync`)."""
+        rest of the tree holds the image's bytes already (see `_changed_since_sync`). Returns
+        the region it may have changed: the paths (scopes and the folders above them) and the
+        prefixes (inside a scope)."""
         assert self._synced is not None
         wanted_dirs = set(image.dirs)
         scopes: list[str] = []
+        chosen: set[str] = set()
+        again: set[str] = set()  # the scopes and the folders above them (their stamps move)
         for rel in sorted(changed, key=len):
+            ups = _folders_above(rel)
+            if rel in chosen or not chosen.isdisjoint(ups):
+                continue  # inside a scope already (a shorter path comes first)
             # a folder made on the way to a changed path goes with it: widen to the highest
             # folder the image does not have
-            up = os.path.dirname(rel)
-            while up and up not in wanted_dirs:
-                rel, up = up, os.path.dirname(up)
-            if not any(rel == s or rel.startswith(s + os.sep) for s in scopes):
-                scopes.append(rel)
+            for up in ups:
+                if up == "." or up in wanted_dirs:
+                    break
+                rel = up
+            scopes.append(rel)
+            chosen.add(rel)
+            again.add(rel)
+            again.update(_folders_above(rel))
         regular = self._synced.used is not None
         for scope in scopes:
             regular = self._restore_scope(image, scope, wanted_dirs) and regular
@@ -674,15 +699,16 @@ class Storage:
         # Device mtimes as the last restore left them, with host stamps taken again where the
         # tree may have changed: in the scopes and of the folders above them.
         self._mtimes = dict(self._synced.mtimes)
-        above = {up for scope in scopes for up in _folders_above(scope)}
+        inside = tuple(scope + os.sep for scope in scopes)
         for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
-            if rel in above or any(rel == s or rel.startswith(s + os.sep) for s in scopes):
+            if rel in again or rel.startswith(inside):
                 try:
                     st = os.stat(os.path.join(self.root, rel))
                 except FileNotFoundError:
                     self._mtimes.pop(rel, None)
                     continue
                 self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
+        return again, inside
 
     def _restore_scope(self, image: StorageImage, scope: str, wanted_dirs: set[str]) -> bool:
         """Bring the file or folder at `scope` (with everything in it) back to `image`; False
@@ -763,6 +789,7 @@ class _ChangeCounts:
         self._memo: dict[str, tuple[int, int]] = {}  # rel -> (total when counted, count)
         self._handed_out: set[str] = set()
         self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
+        self._shared_hosts: dict[str, str] = {}  # their host paths (shared_stamps)
         self._fine_stamps: bool | None = None  # probed on first use
         self._root = ""
         self.dirty: set[str] = set()  # paths changed since the storage's last restore
@@ -816,9 +843,11 @@ class _ChangeCounts:
 
     def shared_stamps(self) -> dict[str, Hashable]:
         """`host_stamp` of every path shared with other writers (by relative path)."""
-        root = self._root
-        return {rel: self.host_stamp(root if rel == "." else os.path.join(root, rel))
-                for rel in self._shared}
+        if len(self._shared_hosts) != len(self._shared):
+            root = self._root
+            self._shared_hosts = {rel: root if rel == "." else os.path.join(root, rel) for rel in self._shared}
+        stamp = self.host_stamp
+        return {rel: stamp(host) for rel, host in self._shared_hosts.items()}
 
     def host_stamp(self, host: str) -> Hashable:
         try:
@@ -853,10 +882,11 @@ def _fine_timestamps(root: str) -> bool:
         os.close(fd)
         os.unlink(scratch)
 def _folders_above(rel: str) -> builtins.list[str]:
-    """The folders holding `rel`, from its own folder up to the root (".")."""
+    """The folders holding `rel` (relative to the root), from its own folder up to "."."""
     out = []
     while rel != ".":
-        rel = os.path.dirname(rel) or "."
+        cut = rel.rfind(os.sep)
+        rel = rel[:cut] if cut > 0 else "."
         out.append(rel)
     return out
 
