@@ -642,16 +642,13 @@ class Storage:
 
     def _put(self, rel: str, data: bytes, present: bool) -> os.stat_result | None:
         """Make the file at `rel` hold `data`; the stat of a file that already did (None when
-        it was written). A file stamped with these bytes whose stamp moved is written without
-        reading it first: something wrote it since."""
+        it was written); a file of another size is not read."""
         host = os.path.join(self.root, rel)
         if present:
             st = os.lstat(host)
             if self._unchanged(rel, st, data):
                 return st
-            known = self._known.get(rel)
-            written_since = known is not None and known[1] is data and not rel.endswith(_MAPPED_SUFFIXES)
-            if not written_since and (st.st_size == len(data) or not _stat.S_ISREG(st.st_mode)):
+            if st.st_size == len(data) or not _stat.S_ISREG(st.st_mode):  # else they differ
                 with open(host, "rb") as fh:
                     if fh.read() == data:
                         return st
