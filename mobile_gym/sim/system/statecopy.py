@@ -197,7 +197,7 @@ class _Freezer(pickle.Pickler):
         if cls in _SCALARS:
             return True
         if cls is tuple:
-            return all(self._immutable(item) for item in value)
+            return all(type(item) in _SCALARS or self._immutable(item) for item in value)
         return cls not in _INLINE and self._shares(value, cls)
 
     def _by_template(self, obj: Any, kept: tuple[str, ...]) -> Any:
@@ -206,8 +206,9 @@ class _Freezer(pickle.Pickler):
         state = obj.__dict__
         template = state.copy()
         rest = {}
+        immutable = self._immutable
         for key, value in state.items():
-            if key not in kept and not self._immutable(value):
+            if type(value) not in _SCALARS and key not in kept and not immutable(value):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
         return copyreg.__newobj__, (type(obj),), (None, {"__dict__": _Template(template, rest)})
