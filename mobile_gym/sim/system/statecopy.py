@@ -68,6 +68,9 @@ class _Kind(enum.Enum):
     RANDOM = "a generator set to the (shared, immutable) state tuple it had"
 
 
+#: Kinds whose instances are never shared (unless given as `shared`).
+_NEVER_SHARED = frozenset({_Kind.PROTOCOL, _Kind.PLAIN, _Kind.BY_DICT, _Kind.METHOD, _Kind.CELL, _Kind.RANDOM})
+
 _SPECIAL_KINDS: dict[type, _Kind] = {
     types.FunctionType: _Kind.FUNCTION, np.ndarray: _Kind.ARRAY, types.MethodType: _Kind.METHOD,
     types.CellType: _Kind.CELL, random.Random: _Kind.RANDOM,
@@ -90,6 +93,7 @@ class StateCopier:
                  plain_types: tuple[type, ...] = (), shared_attrs: tuple[str, ...] = ()) -> None:
         self._shared = shared  # kept alive, so their ids stay theirs
         self.shared_ids = frozenset(id(o) for o in shared)
+        self.shared_types = frozenset(type(o) for o in shared)
         self._atomic = _ATOMIC | frozenset(atomic_types)
         self._plain = tuple(plain_types)
         self.shared_attrs = tuple(shared_attrs)
@@ -162,6 +166,7 @@ class _Freezer(pickle.Pickler):
         self._copier = copier
         self.table: list[Any] = []
         self._index: dict[int, int] = {}
+        self._copied: set[type] = set()  # classes none of whose instances is shared
 
     def _share(self, obj: Any) -> int:
         index = self._index.get(id(obj))
@@ -172,7 +177,7 @@ class _Freezer(pickle.Pickler):
 
     def persistent_id(self, obj: Any) -> int | None:
         cls = type(obj)
-        if cls in _INLINE:
+        if cls in _INLINE or cls in self._copied:
             return None
         if cls is _Ref:
             return self._share(obj.target)
@@ -180,9 +185,14 @@ class _Freezer(pickle.Pickler):
 
     def _shares(self, obj: Any, cls: type) -> bool:
         """Whether `obj` (of no `_INLINE` type) goes into the table rather than the bytes."""
+        if cls in self._copied:
+            return False
         if id(obj) in self._copier.shared_ids:
             return True
         kind = self._copier.kind(cls)
+        if kind in _NEVER_SHARED and cls not in self._copier.shared_types:
+            self._copied.add(cls)  # instances always copied: later ones are not looked at
+            return False
         if kind is _Kind.SHARE:
             return True
         if kind is _Kind.FUNCTION:
@@ -207,8 +217,9 @@ class _Freezer(pickle.Pickler):
         template = state.copy()
         rest = {}
         immutable = self._immutable
-        for key, value in state.items():
-            if type(value) not in _SCALARS and key not in kept and not immutable(value):
+        for key in [k for k, v in state.items() if type(v) not in _SCALARS]:
+            value = state[key]
+            if key not in kept and not immutable(value):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
         return copyreg.__newobj__, (type(obj),), (None, {"__dict__": _Template(template, rest)})
