@@ -2,8 +2,8 @@
 
 Public methods mirror the Device protocol (DESIGN.md section 3); `device/sim_device.py`
 adapts them. All mutable state lives in one `_DeviceState` object graph, which `snapshot()`
-copies (closures included, skia objects shared) together with the storage bytes; `restore()`
-copies it back. No wall clock, no global RNG: everything random derives from `seed`.
+pickles once (closures included, skia objects shared) together with the storage bytes;
+`restore()` unpickles a new graph from it. No wall clock, no global RNG: everything random derives from `seed`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
 from mobile_gym.sim.system.shell import Shell
-from mobile_gym.sim.system.statecopy import StateCopier
+from mobile_gym.sim.system.statecopy import FrozenState, StateCopier
 from mobile_gym.sim.system.status_bar import StatusBar
 from mobile_gym.sim.system.storage import DEFAULT_QUOTA_BYTES, DirEntry, Storage, StorageImage
 from mobile_gym.sim.system.toast import Toasts
@@ -94,7 +94,7 @@ class SimSnapshot:
 
     owner: object
     owner_name: str
-    state: _DeviceState
+    state: FrozenState  # the _DeviceState, pickled (see statecopy)
     storage: StorageImage
     time: float
 
@@ -402,7 +402,7 @@ class SimAndroid:
     def snapshot(self) -> SimSnapshot:
         """Capture the whole phone: activity stack and views, settings, clock, logs, storage bytes."""
         self._check_open()
-        state = self._copier.copy(self._state)
+        state = self._copier.freeze(self._state)
         return SimSnapshot(self._token, self.name, state, self.storage.capture(), self.clock.now())
 
     def restore(self, snap: SimSnapshot) -> None:
@@ -413,7 +413,7 @@ class SimAndroid:
         if snap.owner is not self._token:
             raise ValueError(f"snapshot was taken on device {snap.owner_name!r} (a different device object), "
                              f"it cannot be restored on {self.name!r}")
-        self._state = self._copier.copy(snap.state)
+        self._state = self._copier.thaw(snap.state)
         self.storage.restore(snap.storage)
         self.storage.use_clock(self._state.clock)
         self.shell_interpreter.reset_budget()  # a reset: the shell's per-reset time starts over

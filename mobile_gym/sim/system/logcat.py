@@ -121,13 +121,3 @@ class LogBuffer:
 
     def format(self, entry: LogEntry, fmt: str = "threadtime") -> str:
         return format_entry(entry, fmt)
-
-    def __deepcopy__(self, memo: dict) -> LogBuffer:
-        # Entries are immutable: a snapshot needs only a new list of the same objects.
-        clone = LogBuffer.__new__(LogBuffer)
-        memo[id(self)] = clone
-        from copy import deepcopy
-        clone._clock = deepcopy(self._clock, memo)
-        clone._entries = list(self._entries)
-        clone._base = self._base
-        return clone

@@ -1,236 +1,280 @@
-"""Deep copy of the simulator's object graph for snapshot/restore.
+"""Copies of the simulator's object graph for snapshot/restore, made by pickling.
 
-Why not `copy.deepcopy`: view callbacks are often lambdas or nested functions that close over
-views and activities. `copy.deepcopy` treats functions as atoms, so a restored device would
-call back into the *old* objects. This copier also copies closure cells and default
-arguments, and it shares what must not or need not be copied: skia objects (fonts, paints,
-pictures; immutable for our purposes), classes, modules, plain immutable values, objects
-given as `shared`, read-only numpy arrays, and on "plain" classes the named cache attributes (immutable values keyed
-by content versions, so a restored screen needs no redraw). It is also several times faster
-than `copy.deepcopy`: one handler per class, chosen once.
+`freeze` pickles a graph once into a `FrozenState` (bytes plus a table of shared objects);
+`thaw` unpickles a new, independent graph from it at C speed, as often as wanted (every
+environment reset). Why not plain `pickle` or `copy.deepcopy`: view callbacks are often
+lambdas or nested functions that close over views and activities. Both treat functions as
+atoms (or refuse them), so a restored device would call back into the *old* objects. Here a
+function with a closure or default arguments is made again from its code with new cells
+(a cell shared by two functions stays shared), and a bound method is bound to the copy of its
+object.
+
+Objects that must not or need not be copied go into the shared table instead of the bytes and
+come back as the same objects: skia objects (fonts, paints, pictures; immutable for our
+purposes), classes, modules, code, functions without state, enum members, plain immutable
+values, instances of `atomic_types`, objects given as `shared`, read-only numpy arrays (finished
+frames), and on `plain_types` the `shared_attrs` (caches: immutable values keyed by content
+versions, so a restored screen needs no redraw).
+
+Most of a device is views and other objects copied by their `__dict__`, and most of a
+`__dict__` is scalars, shared objects and tuples of them. Such a dict is frozen as a template
+(in the shared table) plus the few values that need copying: thawing it is one C-level dict
+copy and a few insertions, not one pickle opcode per attribute. That covers `plain_types`
+(copied by `__dict__` whatever their `__getstate__` says: it is for other pickling) and classes
+the default pickle protocol copies by `__dict__`; every other class follows the pickle
+protocol (`__reduce__`, `__getstate__`/`__setstate__`).
 """
 
 from __future__ import annotations
 
-import copy as _copy
+import copyreg
 import datetime as _dt
-import functools
+import enum
+import io
+import pickle
 import random
 import types
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-_ATOMIC: frozenset[type] = frozenset({
-    int, float, bool, str, bytes, complex, type(None), type, range, type(Ellipsis),
-    type(NotImplemented), types.BuiltinFunctionType, types.ModuleType, types.CodeType,
-    _dt.datetime, _dt.date, _dt.time, _dt.timedelta, _dt.timezone, property, staticmethod,
-    classmethod, types.MethodWrapperType, types.WrapperDescriptorType,
+#: Types pickled into the bytes without being looked at (values and containers).
+_INLINE: frozenset[type] = frozenset({
+    int, float, bool, str, bytes, complex, type(None), list, dict, tuple, set, frozenset,
 })
-_OBJECT_GETSTATE = getattr(object, "__getstate__", None)
-_MISSING = object()
+#: Immutable values a frozen `__dict__` template keeps as they are.
+_SCALARS: frozenset[type] = frozenset({int, float, bool, str, bytes, complex, type(None)})
+#: Types whose instances are shared as they are (immutable, or meaningful only by identity).
+_ATOMIC: frozenset[type] = frozenset({
+    range, type(Ellipsis), type(NotImplemented), types.BuiltinFunctionType, types.ModuleType,
+    types.CodeType, _dt.datetime, _dt.date, _dt.time, _dt.timedelta, _dt.timezone, property,
+    staticmethod, classmethod, types.MethodWrapperType, types.WrapperDescriptorType,
+    types.MethodDescriptorType, types.GetSetDescriptorType, types.MemberDescriptorType,
+})
 
-Handler = Callable[[Any, dict], Any]
+
+class _Kind(enum.Enum):
+    """How the freezer treats the instances of one class (decided once per class)."""
+
+    PROTOCOL = "by the pickle protocol"
+    SHARE = "into the shared table"
+    FUNCTION = "shared when stateless, else made again from its code (_reduce_function)"
+    ARRAY = "shared when read-only, else pickled"
+    PLAIN = "a plain_types instance: by its __dict__ (template), shared_attrs kept"
+    BY_DICT = "an instance the pickle protocol would copy by its __dict__: by template"
+    METHOD = "bound to the copy of its object"
+    CELL = "a closure cell holding a copy of its contents"
+    RANDOM = "a generator set to the (shared, immutable) state tuple it had"
+
+
+#: Kinds whose instances are never shared (unless given as `shared`).
+_NEVER_SHARED = frozenset({_Kind.PROTOCOL, _Kind.PLAIN, _Kind.BY_DICT, _Kind.METHOD, _Kind.CELL, _Kind.RANDOM})
+
+_SPECIAL_KINDS: dict[type, _Kind] = {
+    types.FunctionType: _Kind.FUNCTION, np.ndarray: _Kind.ARRAY, types.MethodType: _Kind.METHOD,
+    types.CellType: _Kind.CELL, random.Random: _Kind.RANDOM,
+}
+
+
+@dataclass(frozen=True)
+class FrozenState:
+    """A pickled object graph: `blob` refers to the objects of `shared` by index."""
+
+    blob: bytes
+    shared: tuple[Any, ...]
 
 
 class StateCopier:
-    """Copies one object graph; `shared` objects (by identity) and `atomic_types` are kept as is."""
+    """Freezes and thaws object graphs; `shared` objects (by identity) and `atomic_types` are
+    kept as they are, `plain_types` are copied by `__dict__` with their `shared_attrs` kept."""
 
     def __init__(self, shared: tuple[Any, ...] = (), atomic_types: tuple[type, ...] = (),
                  plain_types: tuple[type, ...] = (), shared_attrs: tuple[str, ...] = ()) -> None:
-        self._shared = shared  # keep them alive so their ids stay valid
-        self._atomic = set(_ATOMIC) | set(atomic_types)
+        self._shared = shared  # kept alive, so their ids stay theirs
+        self.shared_ids = frozenset(id(o) for o in shared)
+        self.shared_types = frozenset(type(o) for o in shared)
+        self._atomic = _ATOMIC | frozenset(atomic_types)
         self._plain = tuple(plain_types)
-        self._shared_attrs = frozenset(shared_attrs)
-        self._slots: dict[type, tuple[str, ...]] = {}  # slot names by class (_copy_instance)
-        self._handlers: dict[type, Handler] = {
-            list: self._copy_list, dict: self._copy_dict, tuple: self._copy_tuple, set: self._copy_set,
-            frozenset: self._copy_set, types.FunctionType: self._copy_function,
-            types.MethodType: self._copy_method, functools.partial: self._copy_partial,
-            random.Random: self._copy_random, np.ndarray: self._copy_array,
-        }
+        self.shared_attrs = tuple(shared_attrs)
+        self._kinds: dict[type, _Kind] = {}
+
+    def freeze(self, obj: Any) -> FrozenState:
+        """`obj`'s graph as bytes (shared objects by reference): the cost of one pickling."""
+        out = io.BytesIO()
+        freezer = _Freezer(out, self)
+        freezer.dump(obj)
+        return FrozenState(out.getvalue(), tuple(freezer.table))
+
+    @staticmethod
+    def thaw(frozen: FrozenState) -> Any:
+        """A new graph equal to the frozen one, sharing only the shared objects."""
+        unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
+        unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
+        return unpickler.load()
 
     def copy(self, obj: Any) -> Any:
-        memo: dict[int, Any] = {id(o): o for o in self._shared}
-        return self._copy(obj, memo)
+        """A deep copy of `obj` by the rules above (`thaw(freeze(obj))`)."""
+        return self.thaw(self.freeze(obj))
 
-    # -- dispatch ----------------------------------------------------------------------
-    def _copy(self, obj: Any, memo: dict[int, Any]) -> Any:
-        cls = type(obj)
-        if cls in self._atomic:
-            return obj
-        found = memo.get(id(obj), _MISSING)
-        if found is not _MISSING:
-            return found
-        handler = self._handlers.get(cls)
-        if handler is None:
-            handler = self._handlers[cls] = self._handler_for(cls)
-        return handler(obj, memo)
+    def kind(self, cls: type) -> _Kind:
+        found = self._kinds.get(cls)
+        if found is None:
+            found = self._kinds[cls] = self._kind_of(cls)
+        return found
 
-    def _handler_for(self, cls: type) -> Handler:
+    def _kind_of(self, cls: type) -> _Kind:
         module = getattr(cls, "__module__", "") or ""
-        if module == "skia" or module.startswith("skia.") or issubclass(cls, type):
-            return _identity
+        if cls in self._atomic or issubclass(cls, (type, enum.Enum)) or module == "skia" \
+                or module.startswith("skia."):
+            return _Kind.SHARE
+        special = _SPECIAL_KINDS.get(cls)
+        if special is not None:
+            return special
         if self._plain and issubclass(cls, self._plain) and "__dict__" in dir(cls):
-            return self._copy_plain
-        if getattr(cls, "__deepcopy__", None) is not None:
-            return _via_deepcopy_hook
-        has_slots = any("__slots__" in k.__dict__ for k in cls.__mro__[:-1])
-        has_dict = any("__dict__" in k.__dict__ for k in cls.__mro__[:-1])
-        if not has_dict and not has_slots:
-            return _copy.deepcopy  # builtin or C type: let its __reduce__ say how
-        getstate = getattr(cls, "__getstate__", None)
-        if getstate is not None and getstate is not _OBJECT_GETSTATE:
-            return self._copy_with_state
-        return self._copy_instance
+            return _Kind.PLAIN
+        if _pickled_by_dict(cls):
+            return _Kind.BY_DICT
+        return _Kind.PROTOCOL
 
-    # -- containers --------------------------------------------------------------------
-    def _copy_list(self, obj: list, memo: dict) -> list:
-        new: list = []
-        memo[id(obj)] = new
-        atomic, c = self._atomic, self._copy
-        new.extend([x if type(x) in atomic else c(x, memo) for x in obj])
-        return new
 
-    def _copy_dict(self, obj: dict, memo: dict) -> dict:
-        atomic, c = self._atomic, self._copy
-        for k in obj:
-            if type(k) not in atomic:
-                break
-        else:  # plain keys (the usual case): copy at C speed, then replace the inner values
-            new = obj.copy()
-            memo[id(obj)] = new
-            for k, v in new.items():
-                if type(v) not in atomic:
-                    new[k] = c(v, memo)
-            return new
-        new = {}
-        memo[id(obj)] = new
-        for k, v in obj.items():
-            new[k if type(k) in atomic else c(k, memo)] = v if type(v) in atomic else c(v, memo)
-        return new
+class _Template:
+    """A dict to thaw as a copy of `template` (shared, never changed) with the values of `rest`
+    (copied) put in."""
 
-    def _copy_tuple(self, obj: tuple, memo: dict) -> tuple:
-        atomic = self._atomic
-        for x in obj:
-            if type(x) not in atomic:
-                break
-        else:
-            return obj
-        c = self._copy
-        new = tuple([x if type(x) in atomic else c(x, memo) for x in obj])
-        memo[id(obj)] = new
-        return new
+    __slots__ = ("template", "rest")
 
-    def _copy_set(self, obj: Any, memo: dict) -> Any:
-        new = type(obj)(self._copy(x, memo) for x in obj)
-        memo[id(obj)] = new
-        return new
+    def __init__(self, template: dict, rest: dict) -> None:
+        self.template = template
+        self.rest = rest
 
-    # -- callables ---------------------------------------------------------------------
-    def _copy_function(self, fn: types.FunctionType, memo: dict) -> Any:
-        if fn.__closure__ is None and not fn.__defaults__ and not fn.__kwdefaults__:
-            return fn
-        cells = None
-        if fn.__closure__ is not None:
-            new_cells = []
-            for cell in fn.__closure__:
-                try:
-                    contents = cell.cell_contents
-                except ValueError:  # empty cell (variable not yet assigned)
-                    new_cells.append(types.CellType())
-                    continue
-                new_cells.append(types.CellType(self._copy(contents, memo)))
-            cells = tuple(new_cells)
-        new_fn = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
-                                    self._copy(fn.__defaults__, memo), cells)
-        memo[id(fn)] = new_fn
-        if fn.__kwdefaults__:
-            new_fn.__kwdefaults__ = self._copy(fn.__kwdefaults__, memo)
-        new_fn.__qualname__ = fn.__qualname__
-        new_fn.__dict__.update(fn.__dict__)
-        return new_fn
 
-    def _copy_method(self, obj: types.MethodType, memo: dict) -> Any:
-        new = types.MethodType(self._copy(obj.__func__, memo), self._copy(obj.__self__, memo))
-        memo[id(obj)] = new
-        return new
+class _Ref:
+    """Marks a value to share that `persistent_id` would otherwise pickle (a dict, a tuple)."""
 
-    def _copy_partial(self, obj: functools.partial, memo: dict) -> Any:
-        c = self._copy
-        new = functools.partial(c(obj.func, memo), *c(obj.args, memo), **c(obj.keywords, memo))
-        memo[id(obj)] = new
-        return new
+    __slots__ = ("target",)
 
-    # -- special values ----------------------------------------------------------------
-    def _copy_random(self, obj: random.Random, memo: dict) -> random.Random:
-        new = random.Random()
-        new.setstate(obj.getstate())
-        memo[id(obj)] = new
-        return new
+    def __init__(self, target: Any) -> None:
+        self.target = target
 
-    def _copy_array(self, obj: np.ndarray, memo: dict) -> np.ndarray:
-        if not obj.flags.writeable:
-            return obj  # read-only (a finished frame): shared like any immutable value
-        new = obj.copy()
-        memo[id(obj)] = new
-        return new
 
-    # -- instances ---------------------------------------------------------------------
-    def _copy_plain(self, obj: Any, memo: dict) -> Any:
-        """Attributes copied directly (ignoring __getstate__); cache attributes shared."""
-        new = object.__new__(type(obj))
-        memo[id(obj)] = new
-        atomic, keep, c = self._atomic, self._shared_attrs, self._copy
-        state = obj.__dict__.copy()
-        for k, v in state.items():  # values replaced in place: the keys stay as they are
-            if type(v) not in atomic and k not in keep:
-                state[k] = c(v, memo)
-        new.__dict__ = state
-        return new
+class _Freezer(pickle.Pickler):
+    """The pickler behind `StateCopier.freeze`: fills `table` with the objects it shares."""
 
-    def _copy_with_state(self, obj: Any, memo: dict) -> Any:
-        """The class says what its state is (e.g. caches of skia surfaces left out)."""
-        new = object.__new__(type(obj))
-        memo[id(obj)] = new
-        state = self._copy(obj.__getstate__(), memo)
-        setstate = getattr(new, "__setstate__", None)
-        if setstate is not None:
-            setstate(state)
-        else:
-            new.__dict__.update(state)
-        return new
+    def __init__(self, file: io.BytesIO, copier: StateCopier) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._copier = copier
+        self.table: list[Any] = []
+        self._index: dict[int, int] = {}
+        self._copied: set[type] = set()  # classes none of whose instances is shared
 
-    def _copy_instance(self, obj: Any, memo: dict) -> Any:
+    def _share(self, obj: Any) -> int:
+        index = self._index.get(id(obj))
+        if index is None:
+            index = self._index[id(obj)] = len(self.table)
+            self.table.append(obj)  # also keeps obj alive, so its id stays its own
+        return index
+
+    def persistent_id(self, obj: Any) -> int | None:
         cls = type(obj)
-        try:
-            new = object.__new__(cls)
-        except TypeError:
-            return _copy.deepcopy(obj, memo)
-        memo[id(obj)] = new
-        state = getattr(obj, "__dict__", None)
-        if state is not None:
-            new.__dict__.update(self._copy_dict(state, memo))
-        slots = self._slots.get(cls)
-        if slots is None:
-            slots = self._slots[cls] = tuple(
-                slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())
-                if slot not in ("__dict__", "__weakref__"))
-        for slot in slots:
+        if cls in _INLINE or cls in self._copied:
+            return None
+        if cls is _Ref:
+            return self._share(obj.target)
+        return self._share(obj) if self._shares(obj, cls) else None
+
+    def _shares(self, obj: Any, cls: type) -> bool:
+        """Whether `obj` (of no `_INLINE` type) goes into the table rather than the bytes."""
+        if cls in self._copied:
+            return False
+        if id(obj) in self._copier.shared_ids:
+            return True
+        kind = self._copier.kind(cls)
+        if kind in _NEVER_SHARED and cls not in self._copier.shared_types:
+            self._copied.add(cls)  # instances always copied: later ones are not looked at
+            return False
+        if kind is _Kind.SHARE:
+            return True
+        if kind is _Kind.FUNCTION:
+            return obj.__closure__ is None and not obj.__defaults__ and not obj.__kwdefaults__
+        if kind is _Kind.ARRAY:
+            return not obj.flags.writeable
+        return False
+
+    def _immutable(self, value: Any) -> bool:
+        """Whether `value` needs no copy: a scalar, a shared object, or a tuple of those."""
+        cls = type(value)
+        if cls in _SCALARS:
+            return True
+        if cls is tuple:
+            return all(type(item) in _SCALARS or self._immutable(item) for item in value)
+        return cls not in _INLINE and self._shares(value, cls)
+
+    def _by_template(self, obj: Any, kept: tuple[str, ...]) -> Any:
+        """NEWOBJ, then the whole `__dict__` set at once (as a "slot" state): a template of
+        what needs no copy (scalars, shared objects, the `kept` attributes) and the rest."""
+        state = obj.__dict__
+        template = state.copy()
+        rest = {}
+        immutable = self._immutable
+        for key in [k for k, v in state.items() if type(v) not in _SCALARS]:
+            value = state[key]
+            if key not in kept and not immutable(value):
+                rest[key] = value
+                template[key] = None  # filled in when thawed (the key keeps its place)
+        return copyreg.__newobj__, (type(obj),), (None, {"__dict__": _Template(template, rest)})
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        if cls is _Template:
+            if obj.rest:
+                return dict, (_Ref(obj.template),), None, None, iter(obj.rest.items())
+            return dict, (_Ref(obj.template),)
+        kind = self._copier.kind(cls)
+        if kind is _Kind.PLAIN:
+            return self._by_template(obj, self._copier.shared_attrs)
+        if kind is _Kind.BY_DICT:
+            return self._by_template(obj, ())
+        if kind is _Kind.FUNCTION:
+            return _reduce_function(obj)
+        if kind is _Kind.METHOD:
+            return types.MethodType, (obj.__func__, obj.__self__)
+        if kind is _Kind.CELL:
             try:
-                value = object.__getattribute__(obj, slot)
-            except AttributeError:
-                continue
-            object.__setattr__(new, slot, self._copy(value, memo))
-        return new
+                return types.CellType, (obj.cell_contents,)
+            except ValueError:  # an empty cell (its variable not yet assigned)
+                return types.CellType, ()
+        if kind is _Kind.RANDOM:
+            return _random_at, (cls, _Ref(obj.getstate()))
+        return NotImplemented
 
 
-def _identity(obj: Any, memo: dict) -> Any:
-    return obj
+def _pickled_by_dict(cls: type) -> bool:
+    """Whether the pickle protocol copies instances of `cls` by their `__dict__` alone (no
+    __reduce__, __getstate__, __setstate__, __slots__ or __new__ of its own), and setting
+    `__dict__` is plain (no __setattr__ of its own)."""
+    own_slots = any(k.__dict__.get("__slots__") for k in cls.__mro__[:-1])
+    return ("__dict__" in dir(cls) and not own_slots and cls.__new__ is object.__new__
+            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and cls.__getstate__ is object.__getstate__ and getattr(cls, "__setstate__", None) is None
+            and cls.__setattr__ is object.__setattr__)
 
 
-def _via_deepcopy_hook(obj: Any, memo: dict) -> Any:
-    result = obj.__deepcopy__(memo)
-    memo[id(obj)] = result
-    return result
+def _random_at(cls: type[random.Random], state: tuple) -> random.Random:
+    """A generator of class `cls` in `state` (seeded cheaply first, then set)."""
+    new = cls(0)
+    new.setstate(state)
+    return new
+
+
+def _reduce_function(fn: types.FunctionType) -> Any:
+    """A function with a closure or defaults: made again from its (shared) code and globals,
+    with copies of its defaults and cells; its qualname, keyword defaults and attributes kept."""
+    attrs: dict[str, Any] = {}
+    if fn.__qualname__ != fn.__code__.co_qualname:
+        attrs["__qualname__"] = fn.__qualname__
+    if fn.__kwdefaults__:
+        attrs["__kwdefaults__"] = fn.__kwdefaults__
+    state = (fn.__dict__ or None, attrs) if attrs or fn.__dict__ else None
+    return (types.FunctionType, (fn.__code__, _Ref(fn.__globals__), fn.__name__, fn.__defaults__,
+                                 fn.__closure__), state)

@@ -53,6 +53,7 @@ _KNOWN_MTIME_NS = 1_000_000_007
 #: Files written through shared memory maps (SQLite's WAL index), whose writes may leave the
 #: mtime alone: compared byte by byte at every restore.
 _MAPPED_SUFFIXES = ("-shm",)
+_MISSING = object()
 
 EXTERNAL = "/storage/emulated/0"
 _ALIASES = (
@@ -94,6 +95,18 @@ class StorageImage:
     dirs: list[str]
     mtimes: dict[str, tuple[int, int, float]] = field(default_factory=dict)
     modes: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Synced:
+    """What the last full or partial `Storage.restore` left: the files hold `image`'s bytes,
+    the paths shared with other writers had `stamps`, and the bookkeeping was this."""
+
+    image: StorageImage
+    handouts: int
+    stamps: dict[str, Hashable]
+    mtimes: dict[str, tuple[int, int, float]]
+    used: int | None
 
 
 def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str:
@@ -167,6 +180,7 @@ class Storage:
         # rel path -> ((inode, size, mtime_ns), bytes): files stamped with _KNOWN_MTIME_NS whose
         # bytes are those (kept by capture and restore; see `_unchanged`).
         self._known: dict[str, tuple[tuple[int, int, int], bytes]] = {}
+        self._synced: _Synced | None = None  # set by restore; see `_changed_since_sync`
         for d in _SKELETON:
             os.makedirs(self._host(d), exist_ok=True)
 
@@ -493,14 +507,14 @@ class Storage:
         self._versions.hand_out(self._rel(host), self.root)
 
     # -- snapshot ----------------------------------------------------------------------
-    def _walk(self) -> tuple[dict[str, str], builtins.list[str]]:
-        """Host paths of every file (by relative path) and every folder's relative path,
-        as `os.walk` sees them (links to folders are neither followed nor listed)."""
+    def _walk(self, top: str | None = None) -> tuple[dict[str, str], builtins.list[str]]:
+        """Host paths of every file (by relative path) and every folder's relative path under
+        the host folder `top` (default: the root), as `os.walk` sees them (links to folders
+        are neither followed nor listed)."""
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
-        root = self.root
-        cut = len(root) + 1
-        stack = [root]
+        cut = len(self.root) + 1
+        stack = [top or self.root]
         while stack:
             folder = stack.pop()
             with os.scandir(folder) as found:
@@ -535,6 +549,7 @@ class Storage:
 
     def capture(self) -> StorageImage:
         """Every file's bytes (small app data: tens of files)."""
+        self._synced = None  # its stamps change (see _stamp): the next restore checks everything
         files, dirs = self._walk()
         data = {}
         for rel, host in files.items():
@@ -545,12 +560,54 @@ class Storage:
 
     def restore(self, image: StorageImage) -> None:
         """Bring the files back to `image`: everything else goes, and only files whose bytes
-        may differ are read, and only those that do differ are written."""
+        may differ are read, and only those that do differ are written.
+
+        When the files held `image` after the previous restore, only what changed since is
+        looked at: the paths this class changed (its change counters keep them) and the paths
+        shared with other writers whose host stamps moved (see `_changed_since_sync`)."""
         if image.owner != id(self):
             raise ValueError("storage image belongs to another device's storage")
         self._real_folders.clear()
         self._used = None
+        found = self._changed_since_sync(image)
         self._versions.changed(".")  # everything may have been replaced
+        if found is None:
+            self._restore_all(image)
+            stamps = self._versions.shared_stamps()
+        else:
+            changed, stamps = found
+            if changed:
+                again, inside = self._restore_scopes(image, changed)
+                for rel in stamps:  # the restore moved the stamps of what it changed only
+                    if rel in again or rel.startswith(inside):
+                        host = self.root if rel == "." else os.path.join(self.root, rel)
+                        stamps[rel] = self._versions.host_stamp(host)
+            else:
+                self._account(image, self._synced.used is not None)  # type: ignore[union-attr]
+                self._mtimes = dict(self._synced.mtimes)  # type: ignore[union-attr]
+        self._versions.dirty.clear()
+        self._synced = _Synced(image, self._versions.handouts, stamps, dict(self._mtimes), self._used)
+
+    def _changed_since_sync(self, image: StorageImage) -> tuple[set[str], dict[str, Hashable]] | None:
+        """The relative paths that may differ from `image` and the stamps of the shared paths
+        now, when the files held `image` after the last restore and every change since is
+        known; None when everything must be checked."""
+        synced = self._synced
+        versions = self._versions
+        if synced is None or synced.image is not image or synced.handouts != versions.handouts \
+                or "." in versions.dirty:
+            return None
+        changed = set(versions.dirty)
+        stamps = versions.shared_stamps()
+        for rel, stamp in stamps.items():
+            if synced.stamps.get(rel, _MISSING) != stamp:
+                changed.add(rel)
+        for rel in image.files:  # written through memory maps: their stamps may not move
+            if rel.endswith(_MAPPED_SUFFIXES):
+                changed.add(rel)
+        return changed, stamps
+
+    def _restore_all(self, image: StorageImage) -> None:
         files, dirs = self._walk()
         for rel, host in files.items():
             if rel not in image.files:
@@ -567,24 +624,11 @@ class Storage:
         stats: dict[str, os.stat_result] = {}
         regular = True  # every file a plain file: their bytes are the image's, counted below
         for rel, data in image.files.items():
-            host = os.path.join(self.root, rel)
-            if rel in files:
-                st = os.lstat(host)
+            st = self._put(rel, data, rel in files)
+            if st is not None:
                 regular = regular and _stat.S_ISREG(st.st_mode)
-                if self._unchanged(rel, st, data):
-                    stats[rel] = st
-                    continue
-                with open(host, "rb") as fh:
-                    if fh.read() == data:
-                        stats[rel] = st
-                        continue
-            with open(host, "wb") as fh:
-                fh.write(data)
-            self._stamp(rel, host, data)
-        if regular:  # what used_bytes() would count, without walking the folders again
-            self._used = sum(len(data) for data in image.files.values())
-            self._watched = {host: _size(host) for host in self._watched}
-        self._modes = dict(image.modes)
+                stats[rel] = st
+        self._account(image, regular)
         # Device mtimes come back as captured; host stamps are refreshed for rewritten files.
         self._mtimes = {}
         for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
@@ -595,6 +639,115 @@ class Storage:
                 except FileNotFoundError:
                     continue
             self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
+
+    def _put(self, rel: str, data: bytes, present: bool) -> os.stat_result | None:
+        """Make the file at `rel` hold `data`; the stat of a file that already did (None when
+        it was written); a file of another size is not read."""
+        host = os.path.join(self.root, rel)
+        if present:
+            st = os.lstat(host)
+            if self._unchanged(rel, st, data):
+                return st
+            if st.st_size == len(data) or not _stat.S_ISREG(st.st_mode):  # else they differ
+                with open(host, "rb") as fh:
+                    if fh.read() == data:
+                        return st
+        with open(host, "wb") as fh:
+            fh.write(data)
+        self._stamp(rel, host, data)
+        return None
+
+    def _account(self, image: StorageImage, regular: bool) -> None:
+        """Space in use and modes after a restore to `image` (`regular`: every file of the
+        image is a plain file, so the space is the sum of its bytes)."""
+        if regular:  # what used_bytes() would count, without walking the folders again
+            self._used = sum(len(data) for data in image.files.values())
+            self._watched = {host: _size(host) for host in self._watched}
+        self._modes = dict(image.modes)
+
+    def _restore_scopes(self, image: StorageImage, changed: set[str]) -> tuple[set[str], tuple[str, ...]]:
+        """`_restore_all` for the files and folders at or under the `changed` paths only; the
+        rest of the tree holds the image's bytes already (see `_changed_since_sync`). Returns
+        the region it may have changed: the paths (scopes and the folders above them) and the
+        prefixes (inside a scope)."""
+        assert self._synced is not None
+        wanted_dirs = set(image.dirs)
+        scopes: list[str] = []
+        chosen: set[str] = set()
+        again: set[str] = set()  # the scopes and the folders above them (their stamps move)
+        for rel in sorted(changed, key=len):
+            ups = _folders_above(rel)
+            if rel in chosen or not chosen.isdisjoint(ups):
+                continue  # inside a scope already (a shorter path comes first)
+            # a folder made on the way to a changed path goes with it: widen to the highest
+            # folder the image does not have
+            for up in ups:
+                if up == "." or up in wanted_dirs:
+                    break
+                rel = up
+            scopes.append(rel)
+            chosen.add(rel)
+            again.add(rel)
+            again.update(_folders_above(rel))
+        regular = self._synced.used is not None
+        for scope in scopes:
+            regular = self._restore_scope(image, scope, wanted_dirs) and regular
+        self._account(image, regular)
+        # Device mtimes as the last restore left them, with host stamps taken again where the
+        # tree may have changed: in the scopes and of the folders above them.
+        self._mtimes = dict(self._synced.mtimes)
+        inside = tuple(scope + os.sep for scope in scopes)
+        for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
+            if rel in again or rel.startswith(inside):
+                try:
+                    st = os.stat(os.path.join(self.root, rel))
+                except FileNotFoundError:
+                    self._mtimes.pop(rel, None)
+                    continue
+                self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
+        return again, inside
+
+    def _restore_scope(self, image: StorageImage, scope: str, wanted_dirs: set[str]) -> bool:
+        """Bring the file or folder at `scope` (with everything in it) back to `image`; False
+        when a file of the image there is no plain file."""
+        host = os.path.join(self.root, scope)
+        inside = scope + os.sep
+        is_dir = os.path.isdir(host) and not os.path.islink(host)
+        if scope not in wanted_dirs:  # a file of the image, or nothing
+            if is_dir:
+                shutil.rmtree(host)
+            elif os.path.lexists(host) and scope not in image.files:
+                os.unlink(host)
+            for rel in [r for r in self._known if r == scope or r.startswith(inside)]:
+                if rel not in image.files:
+                    del self._known[rel]
+            if scope in image.files:
+                st = self._put(scope, image.files[scope], not is_dir and os.path.lexists(host))
+                return st is None or _stat.S_ISREG(st.st_mode)
+            return True
+        files: dict[str, str] = {}
+        dirs: builtins.list[str] = []
+        if is_dir:
+            files, dirs = self._walk(host)
+        elif os.path.lexists(host):
+            os.unlink(host)
+        for rel, path in files.items():
+            if rel not in image.files:
+                os.unlink(path)
+                self._known.pop(rel, None)
+        for rel in sorted(dirs, key=len, reverse=True):
+            if rel not in wanted_dirs:
+                shutil.rmtree(os.path.join(self.root, rel), ignore_errors=True)
+        for rel in [scope] + [d for d in image.dirs if d.startswith(inside)]:
+            path = os.path.join(self.root, rel)
+            if not os.path.isdir(path):
+                os.makedirs(path, exist_ok=True)
+        regular = True
+        for rel, data in image.files.items():
+            if rel.startswith(inside):
+                st = self._put(rel, data, rel in files)
+                regular = regular and (st is None or _stat.S_ISREG(st.st_mode))
+        return regular
 
     def cleanup(self) -> None:
         """Delete the temp directory if this object created it."""
@@ -633,10 +786,13 @@ class _ChangeCounts:
         self._memo: dict[str, tuple[int, int]] = {}  # rel -> (total when counted, count)
         self._handed_out: set[str] = set()
         self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
+        self._shared_hosts: dict[str, str] = {}  # their host paths (shared_stamps)
         self._fine_stamps: bool | None = None  # probed on first use
         self._root = ""
+        self.dirty: set[str] = set()  # paths changed since the storage's last restore
 
     def changed(self, rel: str) -> None:
+        self.dirty.add(rel)
         self.total += 1
         self.at[rel] = self.at.get(rel, 0) + 1
         while True:
@@ -682,6 +838,14 @@ class _ChangeCounts:
                 return False
             up = os.path.dirname(up) or "."
 
+    def shared_stamps(self) -> dict[str, Hashable]:
+        """`host_stamp` of every path shared with other writers (by relative path)."""
+        if len(self._shared_hosts) != len(self._shared):
+            root = self._root
+            self._shared_hosts = {rel: root if rel == "." else os.path.join(root, rel) for rel in self._shared}
+        stamp = self.host_stamp
+        return {rel: stamp(host) for rel, host in self._shared_hosts.items()}
+
     def host_stamp(self, host: str) -> Hashable:
         try:
             st = os.lstat(host)
@@ -714,6 +878,16 @@ def _fine_timestamps(root: str) -> bool:
     finally:
         os.close(fd)
         os.unlink(scratch)
+def _folders_above(rel: str) -> builtins.list[str]:
+    """The folders holding `rel` (relative to the root), from its own folder up to "."."""
+    out = []
+    while rel != ".":
+        cut = rel.rfind(os.sep)
+        rel = rel[:cut] if cut > 0 else "."
+        out.append(rel)
+    return out
+
+
 def _new_root() -> str:
     """A fresh host folder for one device: on tmpfs when there is one we may write, else in
     the temp dir."""
