@@ -20,16 +20,12 @@ from mobile_gym.sim.ui.view import call_back
 def _reference_arity(fn) -> int:
     """What inspect.signature says: required positional parameters, 99 for *args."""
     try:
-        sig = inspect.signature(fn)
+        params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
         return 1
-    n = 0
-    for p in sig.parameters.values():
-        if p.kind == p.VAR_POSITIONAL:
-            return 99
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty:
-            n += 1
-    return n
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return 99
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty for p in params)
 
 
 class Handler:
