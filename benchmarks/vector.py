@@ -6,6 +6,8 @@ action sequences (so every one does the same simulated work, autoresets included
                        process, so that it starts as cold as a worker does
   batched, 1 worker    BatchedVectorEnv, all N envs in one worker process
   batched, 2 workers   BatchedVectorEnv, N/2 envs per worker
+  batched, N workers   BatchedVectorEnv, one worker process per env (the OS spreads them
+                       over the cores step by step)
   sync                 gymnasium SyncVectorEnv (this process)
   async                gymnasium AsyncVectorEnv (one process per env, shared memory)
 and the batched rows again with copy=False (the live shared arrays are returned; bare and
@@ -21,9 +23,15 @@ Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wa
 the same from the critical path (this process's CPU time plus its busiest worker's: the
 wall time each config would take with a free core per process, which a shared machine
 does not give; it leaves out wake-up latency);
-overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms.
+overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms; the barrier
+bound: the best 2-worker speedup the bare run's own per-env-step CPU costs allow when each
+step waits for its slowest worker (a task whose steps vary a lot, e.g. app launches among
+cheap taps, cannot reach 2x with fixed blocks of envs whatever the vector layer costs).
 Prints a table and writes benchmarks/results/vector.json.
 Usage: python benchmarks/vector.py [--task ID] [--stack pixels] [--num-envs 8] [--steps 60] [--repeats 3]
+       [--workloads probe,mobile] [--configs 'bare;batched, 1 worker;batched, 2 workers']
+Old vs new code in one session: run this script with PYTHONPATH=/path/to/old/checkout, then
+with PYTHONPATH=$PWD (when PYTHONPATH is set it picks the mobile_gym under test).
 """
 
 from __future__ import annotations
@@ -40,7 +48,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+if not os.environ.get("PYTHONPATH"):  # PYTHONPATH, when set, picks the code under test (old vs new)
+    sys.path.insert(0, str(HERE.parent))
 
 import gymnasium as gym  # noqa: E402
 import numpy as np  # noqa: E402
@@ -105,39 +114,61 @@ def _bare_loop(fns: list, seeds: list[int], actions: list[np.ndarray], conn: Any
         env.reset(seed=seed)
     done = [False] * len(envs)
     warm, timed = actions[:WARMUP], actions[WARMUP:]
+    costs = np.zeros((len(timed), len(envs)))
     t0 = c0 = 0.0
     for step, batch in enumerate(warm + timed):
         if step == len(warm):
             t0, c0 = time.perf_counter(), time.process_time()
         for i, env in enumerate(envs):
+            started = time.thread_time()
             if done[i]:  # as NEXT_STEP autoreset: this step's action is spent on the reset
                 env.reset()
                 done[i] = False
             else:
                 _, _, term, trunc, _ = env.step(batch[i])
                 done[i] = term or trunc
-    conn.send((time.perf_counter() - t0, time.process_time() - c0))
+            if step >= len(warm):
+                costs[step - len(warm), i] = time.thread_time() - started
+    conn.send((time.perf_counter() - t0, time.process_time() - c0, costs))
     for env in envs:
         env.close()
 
 
-def run_bare(fns: list, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float]:
+def run_bare(fns: list, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float, float, np.ndarray]:
     """The plain loop, in a fresh child process like a worker (so neither starts with caches
-    this process has warmed)."""
+    this process has warmed); also each env-step's CPU seconds (steps x envs)."""
     ctx = mp.get_context()
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_bare_loop, args=(fns, seeds, actions, child), daemon=True)
     proc.start()
     child.close()
-    wall, cpu = parent.recv()
+    wall, cpu, costs = parent.recv()
     proc.join(30)
-    return wall, cpu, cpu
+    return wall, cpu, cpu, cpu, costs
 
 
-def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float]:
-    """Wall and CPU seconds (this process + workers) of the timed steps, and the critical
-    path: this process's CPU plus the busiest worker's (what the wall time would be with a
-    free core per process, as the main process waits while its workers step)."""
+def barrier_bounds(costs: np.ndarray, workers: int = 2) -> dict[str, float]:
+    """The best 2-worker speedups the bare run's per-env-step costs allow when every step
+    waits for its slowest worker (no overhead, a free core per worker): with fixed
+    contiguous blocks (BatchedVectorEnv's split), and with each env free to run on whichever
+    core is idle (one process per env, longest first)."""
+    total = costs.sum()
+    bounds = [w * costs.shape[1] // workers for w in range(workers + 1)]
+    fixed = sum(max(row[bounds[w]:bounds[w + 1]].sum() for w in range(workers)) for row in costs)
+    free = 0.0
+    for row in costs:
+        loads = [0.0] * workers
+        for cost in sorted(row, reverse=True):
+            loads[loads.index(min(loads))] += cost
+        free += max(loads)
+    return {"fixed_blocks": round(total / fixed, 3), "one_process_per_env": round(total / free, 3)}
+
+
+def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float, float]:
+    """Wall and CPU seconds (this process + workers) of the timed steps, the critical path
+    (this process's CPU plus the busiest worker's: what the wall time would be with a free
+    core per process, as the main process waits while its workers step) and this process's
+    CPU seconds."""
     envs = make()
     pids = list(getattr(envs, "worker_pids", ())) or [p.pid for p in getattr(envs, "processes", [])]
     envs.reset(seed=seeds)
@@ -150,63 +181,95 @@ def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[
     wall, main, workers = time.perf_counter() - t0, time.process_time() - c0, _worker_cpu(pids)
     envs.close()
     per_worker = [b - a for a, b in zip(w0, workers)]
-    return wall, main + sum(per_worker), main + max(per_worker, default=0.0)
+    return wall, main + sum(per_worker), main + max(per_worker, default=0.0), main
 
 
-def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, seed: int) -> dict[str, Any]:
+CONFIG_NAMES = ["bare", "batched, 1 worker", "batched, 2 workers", "batched, 1 worker, copy=False",
+                "batched, 2 workers, copy=False", "batched, N workers", "sync", "async"]
+
+
+def runners(fns: list, seeds: list[int], actions: list[np.ndarray]) -> dict[str, Any]:
+    """Every configuration by name; each returns run_vector's tuple (run_bare's adds costs)."""
+    n = len(fns)
+
+    def batched(workers: int, copy: bool = True) -> Any:
+        return lambda: run_vector(lambda: BatchedVectorEnv(fns, num_workers=workers, copy=copy), seeds, actions)
+
+    return {
+        "bare": lambda: run_bare(fns, seeds, actions),
+        "batched, 1 worker": batched(1),
+        "batched, 2 workers": batched(2),
+        "batched, 1 worker, copy=False": batched(1, copy=False),
+        "batched, 2 workers, copy=False": batched(2, copy=False),
+        f"batched, {n} workers": batched(n),
+        "sync": lambda: run_vector(lambda: gym.vector.SyncVectorEnv(fns), seeds, actions),
+        "async": lambda: run_vector(lambda: gym.vector.AsyncVectorEnv(fns), seeds, actions),
+    }
+
+
+def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, seed: int,
+            only: list[str] | None = None) -> dict[str, Any]:
     n = len(fns)
     seeds = sub_env_seeds(seed, n)
     rng = np.random.default_rng(seed)
     actions = [rng.integers(0, n_actions, n) for _ in range(steps + WARMUP)]
-    runners = {
-        "bare": lambda: run_bare(fns, seeds, actions),
-        "batched, 1 worker": lambda: run_vector(lambda: BatchedVectorEnv(fns, num_workers=1), seeds, actions),
-        "batched, 2 workers": lambda: run_vector(lambda: BatchedVectorEnv(fns, num_workers=2), seeds, actions),
-        "batched, 1 worker, copy=False": lambda: run_vector(
-            lambda: BatchedVectorEnv(fns, num_workers=1, copy=False), seeds, actions),
-        "batched, 2 workers, copy=False": lambda: run_vector(
-            lambda: BatchedVectorEnv(fns, num_workers=2, copy=False), seeds, actions),
-        "sync": lambda: run_vector(lambda: gym.vector.SyncVectorEnv(fns), seeds, actions),
-        "async": lambda: run_vector(lambda: gym.vector.AsyncVectorEnv(fns), seeds, actions),
-    }
-    samples: dict[str, list[tuple[float, float, float, float]]] = {k: [] for k in runners}
+    configs = runners(fns, seeds, actions)
+    if only:
+        configs = {name: run for name, run in configs.items()
+                   if name in only or name.replace(f"{n} workers", "N workers") in only}
+    samples: dict[str, list[tuple[float, ...]]] = {k: [] for k in configs}
+    bounds: list[dict[str, float]] = []
     for _ in range(repeats):
-        for name, run in runners.items():
+        for name, run in configs.items():
             load = os.getloadavg()[0]
-            wall, cpu, critical = run()
-            samples[name].append((wall, cpu, load, critical))
+            wall, cpu, critical, main, *costs = run()
+            samples[name].append((wall, cpu, load, critical, main))
+            if costs:
+                bounds.append(barrier_bounds(costs[0]))
     env_steps = steps * n
     out: dict[str, Any] = {"num_envs": n, "steps_per_env": steps, "configs": {}}
     for name, runs in samples.items():
-        wall = statistics.median(r[0] for r in runs)
-        cpu = statistics.median(r[1] for r in runs)
-        critical = statistics.median(r[3] for r in runs)
+        wall, cpu, _, critical, main = (statistics.median(r[k] for r in runs) for k in range(5))
         out["configs"][name] = {
             "critical_path_env_steps_per_s": round(env_steps / critical, 1),
             "env_steps_per_s": round(env_steps / wall, 1), "wall_ms_per_env_step": round(1e3 * wall / env_steps, 4),
             "cpu_ms_per_env_step": round(1e3 * cpu / env_steps, 4),
+            "main_cpu_ms_per_env_step": round(1e3 * main / env_steps, 4),
             "runs_wall_s": [round(r[0], 3) for r in runs], "load_1min": [round(r[2], 2) for r in runs]}
+    if bounds:
+        out["barrier_bound_2_workers"] = {key: statistics.median(b[key] for b in bounds) for key in bounds[0]}
     c = out["configs"]
     for suffix in ("", ", copy=False"):
-        one, two = c[f"batched, 1 worker{suffix}"], c[f"batched, 2 workers{suffix}"]
-        out[f"speedup_2_vs_1_workers{suffix}"] = round(two["env_steps_per_s"] / one["env_steps_per_s"], 3)
-        out[f"critical_path_speedup_2_vs_1_workers{suffix}"] = round(
-            two["critical_path_env_steps_per_s"] / one["critical_path_env_steps_per_s"], 3)
-        out[f"overhead_wall_ms_per_env_step{suffix}"] = round(one["wall_ms_per_env_step"]
-                                                              - c["bare"]["wall_ms_per_env_step"], 4)
-        out[f"overhead_cpu_ms_per_env_step{suffix}"] = round(one["cpu_ms_per_env_step"]
-                                                             - c["bare"]["cpu_ms_per_env_step"], 4)
+        one, two = c.get(f"batched, 1 worker{suffix}"), c.get(f"batched, 2 workers{suffix}")
+        if one and two:
+            out[f"speedup_2_vs_1_workers{suffix}"] = round(two["env_steps_per_s"] / one["env_steps_per_s"], 3)
+            out[f"critical_path_speedup_2_vs_1_workers{suffix}"] = round(
+                two["critical_path_env_steps_per_s"] / one["critical_path_env_steps_per_s"], 3)
+        if one and "bare" in c:
+            out[f"overhead_wall_ms_per_env_step{suffix}"] = round(one["wall_ms_per_env_step"]
+                                                                  - c["bare"]["wall_ms_per_env_step"], 4)
+            out[f"overhead_cpu_ms_per_env_step{suffix}"] = round(one["cpu_ms_per_env_step"]
+                                                                 - c["bare"]["cpu_ms_per_env_step"], 4)
     print(f"\n{workload}: {n} envs, {steps} steps per env, median of {repeats} (load 1-min {os.getloadavg()[0]:.2f})")
-    print(f"  {'config':30s} {'env-steps/s':>12s} {'wall ms/step':>13s} {'cpu ms/step':>12s} "
+    print(f"  {'config':30s} {'env-steps/s':>12s} {'wall ms/step':>13s} {'cpu ms/step':>12s} {'main cpu':>9s} "
           f"{'crit. steps/s':>13s}  loads")
     for name, r in c.items():
         print(f"  {name:30s} {r['env_steps_per_s']:12.1f} {r['wall_ms_per_env_step']:13.4f} "
-              f"{r['cpu_ms_per_env_step']:12.4f} {r['critical_path_env_steps_per_s']:13.1f}  {r['load_1min']}")
+              f"{r['cpu_ms_per_env_step']:12.4f} {r['main_cpu_ms_per_env_step']:9.4f} "
+              f"{r['critical_path_env_steps_per_s']:13.1f}  {r['load_1min']}")
     for suffix in ("", ", copy=False"):
-        print(f"  batched{suffix or ', copy=True'}: 2 workers / 1 worker {out['speedup_2_vs_1_workers' + suffix]:.2f}x "
-              f"wall, {out['critical_path_speedup_2_vs_1_workers' + suffix]:.2f}x critical path;"
-              f" 1 worker over bare {out['overhead_wall_ms_per_env_step' + suffix]:+.4f} wall ms, "
-              f"{out['overhead_cpu_ms_per_env_step' + suffix]:+.4f} CPU ms per env-step")
+        label = f"  batched{suffix or ', copy=True'}:"
+        if f"speedup_2_vs_1_workers{suffix}" in out:
+            print(f"{label} 2 workers / 1 worker {out['speedup_2_vs_1_workers' + suffix]:.2f}x wall, "
+                  f"{out['critical_path_speedup_2_vs_1_workers' + suffix]:.2f}x critical path")
+        if f"overhead_cpu_ms_per_env_step{suffix}" in out:
+            print(f"{label} 1 worker over bare {out['overhead_wall_ms_per_env_step' + suffix]:+.4f} wall ms, "
+                  f"{out['overhead_cpu_ms_per_env_step' + suffix]:+.4f} CPU ms per env-step")
+    if bounds:
+        b = out["barrier_bound_2_workers"]
+        print(f"  the bare run's step costs allow at most {b['fixed_blocks']:.2f}x with 2 fixed blocks of envs "
+              f"and {b['one_process_per_env']:.2f}x with one process per env (each step waits for its slowest "
+              "worker)")
     return out
 
 
@@ -220,6 +283,9 @@ def main() -> None:
     parser.add_argument("--probe-steps", type=whole_number("--probe-steps", 1), default=2000)
     parser.add_argument("--repeats", type=whole_number("--repeats", 1), default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workloads", default="probe,mobile", help="comma-separated: probe, mobile")
+    parser.add_argument("--configs", default="", help="';'-separated config names to run (default: all): "
+                        f"{'; '.join(CONFIG_NAMES)}")
     parser.add_argument("--out", default=str(HERE / "results" / "vector.json"))
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -233,12 +299,21 @@ def main() -> None:
                     "load_average_start": list(os.getloadavg())},
         "targets": {"speedup_2_vs_1_workers": 1.8, "overhead_ms_per_env_step": 0.05},
     }
+    only = [name.strip() for name in args.configs.split(";") if name.strip()]
+    unknown = sorted(set(only) - set(CONFIG_NAMES))
+    if unknown:
+        parser.error(f"--configs: unknown {unknown}; known: {CONFIG_NAMES}")
+    workloads = [name.strip() for name in args.workloads.split(",") if name.strip()]
+    if set(workloads) - {"probe", "mobile"}:
+        parser.error(f"--workloads={args.workloads!r}: expected probe and/or mobile")
     print(f"vector envs on {os.cpu_count()} CPUs; {args.task} with stack {args.stack!r} at {size[0]}x{size[1]}")
-    results["probe"] = measure("probe (constant env, the stack's observation space)",
-                               [ProbeFactory(space, n_actions)] * args.num_envs,
-                               n_actions, args.probe_steps, args.repeats, args.seed)
-    results["mobile"] = measure(f"mobile ({args.task}, {args.stack})", [mobile] * args.num_envs, n_actions,
-                                args.steps, args.repeats, args.seed)
+    if "probe" in workloads:
+        results["probe"] = measure("probe (constant env, the stack's observation space)",
+                                   [ProbeFactory(space, n_actions)] * args.num_envs,
+                                   n_actions, args.probe_steps, args.repeats, args.seed, only)
+    if "mobile" in workloads:
+        results["mobile"] = measure(f"mobile ({args.task}, {args.stack})", [mobile] * args.num_envs, n_actions,
+                                    args.steps, args.repeats, args.seed, only)
     results["machine"]["load_average_end"] = list(os.getloadavg())
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -13,9 +13,10 @@ asks the workers to stop, then terminates and kills any that do not, so it never
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.connection as mp_connection
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -133,8 +134,8 @@ class BatchedVectorEnv(VectorEnv):
                 child.close()  # only the worker holds its end: its death reads as EOF here
                 self._workers.append(proc)
                 self._conns.append(parent)
-            for w in range(workers):
-                self._receive(w, "start")
+            for _ in self._replies(range(workers), "start"):
+                pass
         except BaseException:
             self.close()
             raise
@@ -153,14 +154,16 @@ class BatchedVectorEnv(VectorEnv):
             mask = self._check_mask(options.pop("reset_mask"))
         jobs = {w: [(i, seeds[i]) for i in indices if mask[i]] for w, indices in enumerate(self._blocks)}
         jobs = {w: job for w, job in jobs.items() if job}
-        entries = []
+        per_worker: dict[int, list[tuple[int, dict[str, Any]]]] = {}
         with self._exchange():
             for w, job in jobs.items():
                 self._send(w, ("reset", job, options))
-            for w, job in jobs.items():
-                for (index, _), (info, pipe_obs) in zip(job, self._receive(w, "reset")):
+            for w, replies in self._replies(list(jobs), "reset"):
+                per_worker[w] = []
+                for (index, _), (info, pipe_obs) in zip(jobs[w], replies):
                     self._store_pipe_obs(index, pipe_obs)
-                    entries.append((index, info))
+                    per_worker[w].append((index, info))
+        entries = [entry for w in sorted(per_worker) for entry in per_worker[w]]
         return self._observations(), batch_infos(entries, self.num_envs)
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -168,20 +171,25 @@ class BatchedVectorEnv(VectorEnv):
         under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos."""
         self._check_open()
         pipe_columns = self._act_layout.write_batch(self._act_arrays, actions)
-        entries: list[tuple[int, dict[str, Any]]] = []
+        outputs = self._obs_layout.outputs(self._obs_arrays, self.copy)
+        per_worker: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in self._blocks]
         with self._exchange():
             for w, indices in enumerate(self._blocks):
                 pipe = [[column[i] for column in pipe_columns] for i in indices] if pipe_columns else None
                 self._send(w, ("step", pipe))
-            for w, indices in enumerate(self._blocks):
-                for index, (info, pipe_obs, final) in zip(indices, self._receive(w, "step")):
+            # each block is taken in as soon as its worker answers, while slower workers step
+            for w, replies in self._replies(range(self.num_workers), "step"):
+                indices = self._blocks[w]
+                self._obs_layout.copy_rows(self._obs_arrays, outputs, slice(indices[0], indices[-1] + 1))
+                for index, (info, pipe_obs, final) in zip(indices, replies):
                     self._store_pipe_obs(index, pipe_obs)
                     if final is not None:
                         final_info, final_obs = final
-                        entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
-                    entries.append((index, info))
-        return (self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
-                batch_infos(entries, self.num_envs))
+                        per_worker[w].append((index, {"final_obs": final_obs, "final_info": final_info}))
+                    per_worker[w].append((index, info))
+        entries = [entry for block in per_worker for entry in block]
+        return (self._obs_layout.assemble(outputs, self._pipe_obs), self._rewards.copy(), self._terminated.copy(),
+                self._truncated.copy(), batch_infos(entries, self.num_envs))
 
     def render(self) -> tuple[Any, ...]:
         return self.call("render")
@@ -192,7 +200,8 @@ class BatchedVectorEnv(VectorEnv):
         with self._exchange():
             for w in range(self.num_workers):
                 self._send(w, ("call", name, args, kwargs))
-            return tuple(value for w in range(self.num_workers) for value in self._receive(w, f"call {name!r}"))
+            values = dict(self._replies(range(self.num_workers), f"call {name!r}"))
+        return tuple(value for w in range(self.num_workers) for value in values[w])
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
         return self.call(name)
@@ -206,8 +215,8 @@ class BatchedVectorEnv(VectorEnv):
         with self._exchange():
             for w, indices in enumerate(self._blocks):
                 self._send(w, ("set_attr", name, [values[i] for i in indices]))
-            for w in range(self.num_workers):
-                self._receive(w, f"set_attr {name!r}")
+            for _ in self._replies(range(self.num_workers), f"set_attr {name!r}"):
+                pass
 
     @property
     def worker_pids(self) -> tuple[int, ...]:
@@ -294,30 +303,55 @@ class BatchedVectorEnv(VectorEnv):
         try:
             self._conns[w].send(message)
         except (OSError, ValueError):
-            self._died(w, str(message[0]))
+            self._fail(*self._died(w, str(message[0])))
 
-    def _died(self, w: int, what: str) -> None:
+    def _died(self, w: int, what: str) -> tuple:
         proc = self._workers[w]
         proc.join(0.5)
-        self._fail(w, None, "WorkerDied", f"worker {w} (pid {proc.pid}, sub-envs {list(self._blocks[w])}) "
-                   f"died during {what} (exit code {proc.exitcode})", "")
+        return (w, None, "WorkerDied", f"worker {w} (pid {proc.pid}, sub-envs {list(self._blocks[w])}) "
+                f"died during {what} (exit code {proc.exitcode})", "")
 
-    def _receive(self, w: int, what: str) -> Any:
-        conn, proc = self._conns[w], self._workers[w]
-        try:
-            if self.timeout is not None and not conn.poll(self.timeout):
-                self._fail(w, None, "TimeoutError",
-                           f"worker {w} (sub-envs {list(self._blocks[w])}) did not answer {what} "
-                           f"within {self.timeout} s", "")
-            reply = conn.recv()
-        except (EOFError, OSError):
-            self._died(w, what)
-        if reply[0] == "error":
-            _, index, error_type, message, text = reply
-            where = f"sub-env {index}" if index is not None else f"worker {w}"
-            self._fail(w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
-                       f"--- traceback in worker {w} (pid {proc.pid}) ---\n{text}", text)
-        return reply[1]
+    def _replies(self, workers: Iterable[int], what: str) -> Iterator[tuple[int, Any]]:
+        """(worker, payload) for each of `workers` as its reply comes in (blocking in the
+        kernel until one does). A failure (an error reply, a dead worker, no reply within
+        `timeout` seconds of the call) raises SubEnvError for the lowest-numbered worker that
+        failed, as reading the replies in worker order would: workers numbered below a
+        failed one are still waited for, the others are not."""
+        pending = list(workers)
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        failure: tuple | None = None
+        while pending:
+            if failure is not None:
+                pending = [w for w in pending if w < failure[0]]
+                if not pending:
+                    break
+            by_conn = {self._conns[w]: w for w in pending}
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = mp_connection.wait(list(by_conn), remaining)
+            if not ready:
+                w = min(pending)
+                failure = (w, None, "TimeoutError", f"worker {w} (sub-envs {list(self._blocks[w])}) did not "
+                           f"answer {what} within {self.timeout} s", "")
+                break
+            for conn in sorted(ready, key=by_conn.__getitem__):
+                w = by_conn[conn]
+                pending.remove(w)
+                try:
+                    reply = conn.recv()
+                except (EOFError, OSError):
+                    failed = self._died(w, what)
+                else:
+                    if reply[0] != "error":
+                        yield w, reply[1]
+                        continue
+                    _, index, error_type, message, text = reply
+                    where = f"sub-env {index}" if index is not None else f"worker {w}"
+                    failed = (w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
+                              f"--- traceback in worker {w} (pid {self._workers[w].pid}) ---\n{text}", text)
+                if failure is None or failed[0] < failure[0]:
+                    failure = failed
+        if failure is not None:
+            self._fail(*failure)
 
     def _fail(self, w: int, index: int | None, error_type: str, message: str, text: str) -> None:
         self.close()

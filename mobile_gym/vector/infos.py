@@ -16,62 +16,76 @@ import numpy as np
 _SCALARS = (int, float, bool)
 
 
-def _leaf_array(column: list[tuple[int, Any]], num_envs: int, full: bool) -> np.ndarray:
+def _leaf_array(indices: list[int], values: list[Any], num_envs: int, full: bool) -> np.ndarray:
     """One key's values in an array whose type the first value picks (as Gymnasium does)."""
-    first = column[0][1]
+    first = values[0]
     kind = type(first)
     if kind in _SCALARS or issubclass(kind, np.number):
         if full:  # every env, in order: one conversion (same casts as item-wise assignment)
-            return np.array([value for _, value in column], dtype=kind)
+            return np.array(values, dtype=kind)
         array = np.zeros(num_envs, dtype=kind)
     elif isinstance(first, np.ndarray):
         array = np.zeros((num_envs, *first.shape), dtype=first.dtype)
     else:
-        array = np.full(num_envs, fill_value=None, dtype=object)
-    for index, value in column:
+        array = np.empty(num_envs, dtype=object)  # an object array starts as all None
+    for index, value in zip(indices, values):
         array[index] = value
     return array
+
+
+def _columns(entries: list[tuple[int, dict[str, Any]]], order: list[int]) -> dict[str, tuple[list[int], list[Any]]]:
+    """Each key's (env indices, values), keys in order of first appearance."""
+    first = entries[0][1]
+    keys = first.keys()
+    if len(entries) == len(order) and all(index == i and info.keys() == keys
+                                          for i, (index, info) in zip(order, entries)):
+        # the usual step: every env once, in order, with the same keys (their order is env 0's)
+        return {key: (order, [info[key] for _, info in entries]) for key in keys}
+    grouped: dict[str, tuple[list[int], list[Any]]] = {}
+    for index, info in entries:
+        for key, value in info.items():
+            column = grouped.get(key)
+            if column is None:
+                grouped[key] = ([index], [value])
+            else:
+                column[0].append(index)
+                column[1].append(value)
+    return grouped
 
 
 def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) -> dict[str, Any]:
     """The batched info of `(env_index, info)` pairs, taken in order (an env may appear twice,
     as after a same-step autoreset: the later value of a key wins)."""
-    grouped: dict[str, list[tuple[int, Any]]] = {}
-    for index, info in entries:
-        for key, value in info.items():
-            column = grouped.get(key)
-            if column is None:
-                grouped[key] = [(index, value)]
-            else:
-                column.append((index, value))
+    entries = list(entries)
+    if not entries:
+        return {}
     order = list(range(num_envs))
     all_true = np.ones(num_envs, dtype=np.bool_)
     out: dict[str, Any] = {}
-    for key, column in grouped.items():
-        indices = [index for index, _ in column]
+    for key, (indices, values) in _columns(entries, order).items():
         full = indices == order
         if full:
             mask = all_true.copy()
         else:
             mask = np.zeros(num_envs, dtype=np.bool_)
             mask[indices] = True
-        kinds = {type(value) for _, value in column}
+        kinds = {type(value) for value in values}
         if len(kinds) == 1:
-            dicts = len(column) if issubclass(next(iter(kinds)), dict) else 0
+            dicts = len(values) if issubclass(next(iter(kinds)), dict) else 0
         else:
-            dicts = sum(isinstance(value, dict) for _, value in column)
+            dicts = sum(isinstance(value, dict) for value in values)
         if key == "final_obs":
-            array: Any = np.full(num_envs, fill_value=None, dtype=object)
-            for index, value in column:
+            array: Any = np.empty(num_envs, dtype=object)
+            for index, value in zip(indices, values):
                 array[index] = value
-        elif dicts == len(column):
-            array = batch_infos(column, num_envs)
+        elif dicts == len(values):
+            array = batch_infos(list(zip(indices, values)), num_envs)
         elif dicts:
             raise TypeError(f"info[{key!r}] is a dict in some sub-envs and not in others "
-                            f"(sub-envs {[i for i, v in column if isinstance(v, dict)]} give a dict); "
+                            f"(sub-envs {[i for i, v in zip(indices, values) if isinstance(v, dict)]} give a dict); "
                             "Gymnasium cannot batch that either")
         else:
-            array = _leaf_array(column, num_envs, full)
+            array = _leaf_array(indices, values, num_envs, full)
         out[key] = array
         out[f"_{key}"] = mask
     return out

@@ -70,3 +70,25 @@ def test_a_key_that_is_a_dict_in_one_env_only_is_named():
         assert "info['x'] is a dict in some sub-envs" in str(e)
     else:
         raise AssertionError("no error")
+
+
+SAME_KEYS = st.lists(KEYS, min_size=1, max_size=4, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SAME_KEYS, st.data())
+def test_infos_with_the_same_keys_in_every_env_batch_as_sync_vector_env(keys, data):
+    # the usual step (every env once, in order, the same keys): batch_infos's fast path
+    n = data.draw(st.integers(1, 4))
+    infos = [{key: data.draw(LEAVES) for key in (keys if i == 0 else data.draw(st.permutations(keys)))}
+             for i in range(n)]
+    if not _consistent(infos):
+        return
+    envs = gym.vector.SyncVectorEnv([lambda info=info: InfoEnv(info) for info in infos])
+    try:
+        _, expected = envs.reset()
+    except (TypeError, ValueError):
+        return
+    got = batch_infos(list(enumerate(infos)), n)
+    assert list(got) == list(expected)  # key order too: env 0's
+    assert_same(got, expected)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import types
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -142,10 +143,41 @@ def child_spec(spec: Spec, used: int, dim: int) -> Spec:
     return (AT_MOST, avail)
 
 
-@functools.lru_cache(maxsize=1024)
+def _plain_target(fn: Callable) -> tuple[Any, int] | None:
+    """The plain Python function behind `fn` and how many of its parameters are already
+    bound (a method's self, a callable object's self), or None when `inspect.signature`
+    must decide (partials, builtins, wrapped functions, `__signature__` overrides)."""
+    if isinstance(fn, types.FunctionType):
+        target, bound = fn, 0
+    elif isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+        target, bound = fn.__func__, 1
+    elif callable(fn) and not isinstance(fn, type) and isinstance(type(fn).__call__, types.FunctionType):
+        if hasattr(fn, "__signature__"):
+            return None
+        target, bound = type(fn).__call__, 1
+    else:
+        return None
+    if hasattr(target, "__wrapped__") or hasattr(target, "__signature__"):
+        return None
+    if bound and not target.__code__.co_argcount and not target.__code__.co_flags & inspect.CO_VARARGS:
+        return None  # a method without a self parameter: let inspect give its verdict
+    return target, bound
+
+
 def _arity(fn: Callable) -> int:
     """How many positional arguments a callback takes: its required positional parameters
-    (parameters with defaults, as in `lambda i=i: ...`, are left alone)."""
+    (parameters with defaults, as in `lambda i=i: ...`, are left alone).
+
+    Read from the code object for plain functions, methods and callable objects, with no
+    cache: a cache keyed on the callable would keep every callback (and through its closure
+    or bound self, whole activities and devices of past episodes) alive."""
+    plain = _plain_target(fn)
+    if plain is not None:
+        target, bound = plain
+        code = target.__code__
+        if code.co_flags & inspect.CO_VARARGS:
+            return 99
+        return max(0, code.co_argcount - bound - len(target.__defaults__ or ()))
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -162,11 +194,7 @@ def _arity(fn: Callable) -> int:
 def call_back(fn: Callable, *args: Any) -> Any:
     """Call `fn` with as many of `args` as it has required positional parameters, so
     `lambda: ...`, `def f(view)` and `def f(view, checked)` all work as callbacks."""
-    try:
-        n = _arity(fn)
-    except TypeError:  # unhashable callable
-        n = len(args)
-    return fn(*args[:n])
+    return fn(*args[:_arity(fn)])
 
 
 class View:
