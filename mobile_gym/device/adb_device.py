@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from mobile_gym.device.adb_wire import AdbWire
+from mobile_gym.device.adb_wire import AdbWire, ReceiveBuffer
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
 from mobile_gym.device.forest import forest_from_windows_dump
 
@@ -138,6 +138,7 @@ class AdbDevice:
         self._wire: AdbWire | None = None
         self.bundle_max_age = float(bundle_max_age)
         self._bundle: _Bundle | None = None
+        self._replies = ReceiveBuffer()  # the batched reads' stdout; its frame is a view of it
         self._wanted = {"frame", "xml", "log"}  # parts the next batched read fetches
         self._used: set[str] = set()  # parts read from the current bundle
         if adb_device is not None:
@@ -207,8 +208,9 @@ class AdbDevice:
             self._wanted.add(part)
             wanted = set(self._wanted)
             since = self._log_since or 0.0
+            self._bundle = None  # its frame is a view of the buffer that the fetch refills
             bundle = self._call("batched screencap/uiautomator dump/logcat",
-                                lambda: _fetch_bundle(self._wire, wanted, since))  # type: ignore[arg-type]
+                                lambda: _fetch_bundle(self._wire, wanted, since, self._replies))  # type: ignore[arg-type]
             self._bundle, self._used = bundle, set()
         self._used.add(part)
         if part == "log":
@@ -233,11 +235,13 @@ class AdbDevice:
             key = f"frame@{size}"
             assert self._bundle is not None
             if key not in self._bundle.parts:  # one resize per size and batch
-                if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
-                    import cv2
+                import cv2
 
+                if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
+                    # on all four channels: contiguous input takes OpenCV's fast path, and the
+                    # colour channels come out the same as when resized alone
                     rgba = cv2.resize(rgba, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
-                self._bundle.parts[key] = np.ascontiguousarray(rgba[:, :, :3])
+                self._bundle.parts[key] = cv2.cvtColor(rgba, cv2.COLOR_RGBA2RGB)
             return self._bundle.parts[key].copy()
         image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
         frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
@@ -449,8 +453,9 @@ def parse_raw_screencap(data: bytes | memoryview) -> np.ndarray:
     return np.frombuffer(data, dtype=np.uint8, offset=header).reshape(height, width, 4)
 
 
-def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
-    """Run the batched read command for the `wanted` parts and split its stdout at the markers."""
+def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float, replies: ReceiveBuffer) -> _Bundle:
+    """Run the batched read command for the `wanted` parts and split its stdout (received into
+    `replies`) at the markers; the frame part is a view of `replies`."""
     marker = f"mobile_gym_{secrets.token_hex(8)}"
     sep = b"\n" + marker.encode() + b"\n"
     pieces = []
@@ -463,8 +468,8 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
     if "log" in wanted:
         pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
     order = [p for p in ("frame", "xml", "windows", "log") if p in wanted]
-    result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}")
-    chunks = _split_views(result.stdout, sep)  # views, not copies: the frame is 10 MB
+    result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}", stdout=replies)
+    chunks = split_marked(result.stdout, sep, frame_first="frame" in wanted)  # type: ignore[arg-type]
     if len(chunks) != len(order) + 1 or len(chunks[-1]):
         raise RuntimeError(f"batched read: expected {len(order)} marked parts in the output, got "
                            f"{len(chunks) - 1}; stderr {result.stderr[:200]!r}")
@@ -473,20 +478,42 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
         if name == "frame":
             parts[name] = parse_raw_screencap(chunk)
         elif name in ("xml", "windows"):
-            xml = bytes(chunk).decode("utf-8")
+            xml = str(chunk, "utf-8")
             if not xml.lstrip().startswith("<?xml"):
                 raise RuntimeError(f"uiautomator dump gave no XML: {xml[:60]!r} {result.stderr[:200]!r}")
             parts[name] = xml
         else:
-            parts[name] = bytes(chunk).decode("utf-8", "replace")
+            parts[name] = str(chunk, "utf-8", "replace")
     return _Bundle(parts)
 
 
-def _split_views(data: bytes | bytearray, sep: bytes) -> list[memoryview]:
-    """`data.split(sep)` as memoryviews into `data`."""
-    view, out, start = memoryview(data), [], 0
-    while (at := data.find(sep, start)) >= 0:
-        out.append(view[start:at])
-        start = at + len(sep)
-    out.append(view[start:])
+def raw_screencap_length(data: memoryview) -> list[int]:
+    """The lengths that a raw `screencap` output starting `data` can have according to its
+    header (16- or 12-byte header + RGBA rows), longest first; [] without a usable header."""
+    if len(data) < 12:
+        return []
+    width, height, fmt = struct.unpack_from("<III", data, 0)
+    if fmt not in (1, 2):
+        return []
+    return [header + width * height * 4 for header in (16, 12)]
+
+
+def split_marked(data: memoryview, sep: bytes, frame_first: bool = False) -> list[memoryview]:
+    """`data.split(sep)` as memoryviews into `data`. With `frame_first`, a raw screencap at the
+    start is passed over by the length its header gives (when `sep` follows it there) instead
+    of searched through: its 10 MB are pixels, not text."""
+    out: list[memoryview] = []
+    start = 0
+    if frame_first:
+        for length in raw_screencap_length(data):
+            if data[length:length + len(sep)] == sep:
+                out.append(data[:length])
+                start = length + len(sep)
+                break
+    rest = bytes(data[start:])  # what follows the frame: the dump and the log, a few KB
+    at = 0
+    while (found := rest.find(sep, at)) >= 0:
+        out.append(data[start + at:start + found])
+        at = found + len(sep)
+    out.append(data[start + at:])
     return out
