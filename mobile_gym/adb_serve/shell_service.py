@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from mobile_gym.sim.android import SimAndroid
     from mobile_gym.sim.system.shell.core import Proc
 
-_CHUNK = 64 * 1024
+_CHUNK = 256 * 1024  # bytes per v2 packet: MAX_PAYLOAD_V2, which every adb client of version 41 reads
 
 
 def _exec_builtin(proc: Proc) -> int:

@@ -5,7 +5,9 @@ Each call is one TCP connection to the adb server: the transport switch
 sent together in one write, the two `OKAY`s and the reply are read, and the socket is closed at
 once. The protocol ends a device service by closing its stream, so one connection cannot carry
 two commands; what this saves over adbutils is its second connection per `shell()`, its
-sleep on close, and Nagle delays (TCP_NODELAY). Every socket has a timeout; a refused request,
+sleep on close, and Nagle delays (TCP_NODELAY). A large reply (a raw frame) can be received
+into a caller's ReceiveBuffer, reused from one reply to the next, and watched while it
+arrives (`on_stdout`). Every socket has a timeout; a refused request,
 a malformed reply or a server that closes mid-reply raises `AdbWireError` (a DeviceError)
 naming the serial, the service and what went wrong.
 """
@@ -49,13 +51,16 @@ def encode_request(service: str) -> bytes:
     return b"%04x" % len(data) + data
 
 
-def read_shell_v2(recv_into: Callable[[memoryview], int], stdout: ReceiveBuffer | None = None) -> ShellResult:
+def read_shell_v2(recv_into: Callable[[memoryview], int], stdout: ReceiveBuffer | None = None,
+                  on_stdout: Callable[[memoryview], None] | None = None) -> ShellResult:
     """Read shell v2 packets (id u8 + length u32 LE + payload, ..., exit packet) with
     `recv_into(buffer) -> bytes read (0 at the end)`, the payloads straight into their stream;
     ValueError when the stream is cut short, has an unknown packet id or no exit packet.
 
     With `stdout` given, the stdout payloads are received into it (cleared first) and the
-    result's stdout is a memoryview of it, valid until that buffer receives again."""
+    result's stdout is a memoryview of it, valid until that buffer receives again.
+    `on_stdout(received)` is called with the stdout received so far after every receive into
+    it, so a caller can work on the start of a large reply while the rest arrives."""
     out = stdout if stdout is not None else ReceiveBuffer()
     out.clear()
     err = ReceiveBuffer()
@@ -81,8 +86,10 @@ def read_shell_v2(recv_into: Callable[[memoryview], int], stdout: ReceiveBuffer 
         target = out if kind == _STDOUT else err
         if len(target) + length > _MAX_REPLY:
             raise ValueError(f"shell v2 reply larger than {_MAX_REPLY} bytes")
+        start = len(target)
         space = target.extend(length)
-        got = _fill(recv_into, space)
+        watch = on_stdout if kind == _STDOUT else None
+        got = _fill(recv_into, space, None if watch is None else _reporter(out, start, watch))
         if got < length:
             raise ValueError(f"shell v2 packet {kind} of {length} bytes cut after {got}")
 
@@ -118,14 +125,25 @@ class ReceiveBuffer:
         return memoryview(self._data)[:self._used]
 
 
-def _fill(recv_into: Callable[[memoryview], int], view: memoryview) -> int:
-    """Fill `view` from `recv_into`; the number of bytes read (less only at the end of the stream)."""
+def _reporter(out: ReceiveBuffer, start: int, on_stdout: Callable[[memoryview], None]) -> Callable[[int], None]:
+    """A `_fill` progress callback giving `on_stdout` the stdout received so far."""
+    def report(done: int) -> None:
+        on_stdout(out.view()[:start + done])
+    return report
+
+
+def _fill(recv_into: Callable[[memoryview], int], view: memoryview,
+          progress: Callable[[int], None] | None = None) -> int:
+    """Fill `view` from `recv_into`; the number of bytes read (less only at the end of the
+    stream). `progress(bytes read so far)` after each receive."""
     done = 0
     while done < len(view):
         n = recv_into(view[done:])
         if n == 0:
             break
         done += n
+        if progress is not None:
+            progress(done)
     return done
 
 
@@ -164,14 +182,15 @@ class AdbWire:
             length = self._hex_length(sock, service)
             return self._read_exact(sock, length, service).decode("utf-8", "replace")
 
-    def shell(self, cmd: str, stdout: ReceiveBuffer | None = None) -> ShellResult:
+    def shell(self, cmd: str, stdout: ReceiveBuffer | None = None,
+              on_stdout: Callable[[memoryview], None] | None = None) -> ShellResult:
         """Run `cmd` over shell protocol v2 (raw, no PTY): exit code, stdout, stderr.
 
-        `stdout`: a buffer to receive stdout into (see read_shell_v2), for large replies."""
+        `stdout`, `on_stdout`: for large replies, see read_shell_v2."""
         service = f"shell,v2,raw:{cmd}"
         with self._open_service(service) as sock:
             try:
-                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service), stdout)
+                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service), stdout, on_stdout)
             except ValueError as exc:
                 raise self._error(service, str(exc)) from None
 
