@@ -158,7 +158,11 @@ class AdbDevice:
             self.serial = serial or self._only_serial(client)
             self._dev = client.device(self.serial)
             self._wire = AdbWire(self.serial, host or "127.0.0.1", port or 5037, timeout=self.timeout)
-        self._call("get-state", lambda: self._dev.get_state())
+        wire = self._wire
+        if wire is not None:  # the same host service, without adbutils' second connection and close sleep
+            self._call("get-state", lambda: wire.host_query(f"host-serial:{self.serial}:get-state"))
+        else:
+            self._call("get-state", lambda: self._dev.get_state())
         self._init_log_cursor()
 
     def _only_serial(self, client: Any) -> str:
