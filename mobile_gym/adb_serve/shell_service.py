@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from mobile_gym.sim.android import SimAndroid
     from mobile_gym.sim.system.shell.core import Proc
 
-_CHUNK = 64 * 1024
+_CHUNK = 256 * 1024  # bytes per v2 packet: MAX_PAYLOAD_V2, which every adb client of version 41 reads
 
 
 def _exec_builtin(proc: Proc) -> int:
@@ -46,7 +46,7 @@ def _exec_builtin(proc: Proc) -> int:
     return proc.shell.exec_argv(proc.argv[1:], proc.input, {1: proc.out, 2: proc.err})
 
 
-def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:
+def run_command(android: SimAndroid, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes | bytearray, bytes]:
     """(exit status, stdout bytes, stderr bytes) of `cmd` on the device shell; never raises.
 
     `merge_stderr`: stderr interleaved into stdout in write order (v1 shell, exec)."""
@@ -113,4 +113,6 @@ def serve_shell(sock: socket.socket, slot: DeviceSlot, service: str, stop: threa
                 _send_packet(sock, kind, data[i:i + _CHUNK])
         sock.sendall(shell_packet(SHELL_EXIT, bytes([code & 0xFF])))
     else:
-        sock.sendall(out + err)
+        sock.sendall(out)  # v1: stderr is merged into out, err is empty
+        if err:
+            sock.sendall(err)

@@ -24,6 +24,12 @@ span are answered from it (the frame and dump until the next write or `bundle_ma
 seconds, the log lines once). A part not read in the previous span is left out of the next
 command. Sync (pull/push/ls) uses adbutils. An `adb_device=` passed in is used as before.
 
+The 10 MB raw frame is received into one buffer kept across reads (adb_wire.ReceiveBuffer:
+no fresh memory, hence no page faults, per frame), passed over by the length its header gives
+when the reply is split, and, for a screenshot at a size that divides the screen by whole
+numbers, resized band by band while it arrives (frame_stream.StreamingDownscale: the same
+pixels as one INTER_AREA resize). What a real phone sends is unchanged: plain `screencap`.
+
 Every adb call is retried (`retries`, `retry_delay`); when a call still fails, DeviceError
 names the serial, the call and the last error. No call ever restarts the adb server. Every
 socket to the server has a timeout (`timeout`, 30 s), so a server or device that stops answering
@@ -43,11 +49,13 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
+import cv2
 import numpy as np
 
-from mobile_gym.device.adb_wire import AdbWire
+from mobile_gym.device.adb_wire import AdbWire, ReceiveBuffer
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
 from mobile_gym.device.forest import forest_from_windows_dump
+from mobile_gym.device.frame_stream import StreamingDownscale
 
 T = TypeVar("T")
 
@@ -138,6 +146,7 @@ class AdbDevice:
         self._wire: AdbWire | None = None
         self.bundle_max_age = float(bundle_max_age)
         self._bundle: _Bundle | None = None
+        self._replies = ReceiveBuffer()  # the batched reads' stdout; its frame is a view of it
         self._wanted = {"frame", "xml", "log"}  # parts the next batched read fetches
         self._used: set[str] = set()  # parts read from the current bundle
         if adb_device is not None:
@@ -149,7 +158,11 @@ class AdbDevice:
             self.serial = serial or self._only_serial(client)
             self._dev = client.device(self.serial)
             self._wire = AdbWire(self.serial, host or "127.0.0.1", port or 5037, timeout=self.timeout)
-        self._call("get-state", lambda: self._dev.get_state())
+        wire = self._wire
+        if wire is not None:  # the same host service, without adbutils' second connection and close sleep
+            self._call("get-state", lambda: wire.host_query(f"host-serial:{self.serial}:get-state"))
+        else:
+            self._call("get-state", lambda: self._dev.get_state())
         self._init_log_cursor()
 
     def _only_serial(self, client: Any) -> str:
@@ -195,8 +208,9 @@ class AdbDevice:
             self._wanted = set(self._used) or {"frame"}
             self._bundle = None
 
-    def _read(self, part: str) -> Any:
-        """One part ("frame", "xml", "windows" or "log") of the batched read, fetching it when needed."""
+    def _read(self, part: str, frame_size: tuple[int, int] | None = None) -> Any:
+        """One part ("frame", "xml", "windows" or "log") of the batched read, fetching it when
+        needed; a fetch for a screenshot at `frame_size` resizes the frame while it arrives."""
         if self._wire is None:
             raise AssertionError("batched reads need the adb wire client")
         bundle = self._bundle
@@ -207,8 +221,10 @@ class AdbDevice:
             self._wanted.add(part)
             wanted = set(self._wanted)
             since = self._log_since or 0.0
+            self._bundle = None  # its frame is a view of the buffer that the fetch refills
             bundle = self._call("batched screencap/uiautomator dump/logcat",
-                                lambda: _fetch_bundle(self._wire, wanted, since))  # type: ignore[arg-type]
+                                lambda: _fetch_bundle(self._wire, wanted, since, self._replies,  # type: ignore[arg-type]
+                                                      frame_size))
             self._bundle, self._used = bundle, set()
         self._used.add(part)
         if part == "log":
@@ -229,21 +245,20 @@ class AdbDevice:
 
     def screenshot(self, size: tuple[int, int] | None = None) -> np.ndarray:
         if self._wire is not None:
-            rgba = self._read("frame")
-            key = f"frame@{size}"
+            want = None if size is None else (int(size[0]), int(size[1]))
+            rgba = self._read("frame", want)
+            key = _frame_key(want)
             assert self._bundle is not None
             if key not in self._bundle.parts:  # one resize per size and batch
-                if size is not None and (rgba.shape[1], rgba.shape[0]) != tuple(size):
-                    import cv2
-
-                    rgba = cv2.resize(rgba, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA)
-                self._bundle.parts[key] = np.ascontiguousarray(rgba[:, :, :3])
+                if want is not None and (rgba.shape[1], rgba.shape[0]) != want:
+                    # on all four channels: contiguous input takes OpenCV's fast path, and the
+                    # colour channels come out the same as when resized alone
+                    rgba = cv2.resize(rgba, want, interpolation=cv2.INTER_AREA)
+                self._bundle.parts[key] = cv2.cvtColor(rgba, cv2.COLOR_RGBA2RGB)
             return self._bundle.parts[key].copy()
         image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
         frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
         if size is not None and (frame.shape[1], frame.shape[0]) != tuple(size):
-            import cv2
-
             return np.ascontiguousarray(
                 cv2.resize(frame, (int(size[0]), int(size[1])), interpolation=cv2.INTER_AREA), dtype=np.uint8)
         return np.ascontiguousarray(frame)
@@ -449,8 +464,16 @@ def parse_raw_screencap(data: bytes | memoryview) -> np.ndarray:
     return np.frombuffer(data, dtype=np.uint8, offset=header).reshape(height, width, 4)
 
 
-def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
-    """Run the batched read command for the `wanted` parts and split its stdout at the markers."""
+def _frame_key(size: tuple[int, int] | None) -> str:
+    """Where a bundle keeps the RGB frame at `size` (None: the device's own size)."""
+    return f"frame@{size}"
+
+
+def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float, replies: ReceiveBuffer,
+                  frame_size: tuple[int, int] | None = None) -> _Bundle:
+    """Run the batched read command for the `wanted` parts and split its stdout (received into
+    `replies`) at the markers; the frame part is a view of `replies`. With `frame_size`, the
+    frame is also resized to it while it arrives (when it divides into whole blocks)."""
     marker = f"mobile_gym_{secrets.token_hex(8)}"
     sep = b"\n" + marker.encode() + b"\n"
     pieces = []
@@ -463,30 +486,57 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float) -> _Bundle:
     if "log" in wanted:
         pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
     order = [p for p in ("frame", "xml", "windows", "log") if p in wanted]
-    result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}")
-    chunks = _split_views(result.stdout, sep)  # views, not copies: the frame is 10 MB
+    shrink = StreamingDownscale(frame_size) if frame_size is not None and "frame" in wanted else None
+    result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}", stdout=replies,
+                        on_stdout=None if shrink is None else shrink.feed)
+    chunks = split_marked(result.stdout, sep, frame_first="frame" in wanted)  # type: ignore[arg-type]
     if len(chunks) != len(order) + 1 or len(chunks[-1]):
         raise RuntimeError(f"batched read: expected {len(order)} marked parts in the output, got "
                            f"{len(chunks) - 1}; stderr {result.stderr[:200]!r}")
     parts: dict[str, Any] = {}
     for name, chunk in zip(order, chunks, strict=False):
         if name == "frame":
-            parts[name] = parse_raw_screencap(chunk)
+            parts[name] = rgba = parse_raw_screencap(chunk)
+            small = None if shrink is None else shrink.result(rgba, len(chunk) - rgba.nbytes)
+            if small is not None:
+                parts[_frame_key(frame_size)] = cv2.cvtColor(small, cv2.COLOR_RGBA2RGB)
         elif name in ("xml", "windows"):
-            xml = bytes(chunk).decode("utf-8")
+            xml = str(chunk, "utf-8")
             if not xml.lstrip().startswith("<?xml"):
                 raise RuntimeError(f"uiautomator dump gave no XML: {xml[:60]!r} {result.stderr[:200]!r}")
             parts[name] = xml
         else:
-            parts[name] = bytes(chunk).decode("utf-8", "replace")
+            parts[name] = str(chunk, "utf-8", "replace")
     return _Bundle(parts)
 
 
-def _split_views(data: bytes | bytearray, sep: bytes) -> list[memoryview]:
-    """`data.split(sep)` as memoryviews into `data`."""
-    view, out, start = memoryview(data), [], 0
-    while (at := data.find(sep, start)) >= 0:
-        out.append(view[start:at])
-        start = at + len(sep)
-    out.append(view[start:])
+def raw_screencap_length(data: memoryview) -> list[int]:
+    """The lengths that a raw `screencap` output starting `data` can have according to its
+    header (16- or 12-byte header + RGBA rows), longest first; [] without a usable header."""
+    if len(data) < 12:
+        return []
+    width, height, fmt = struct.unpack_from("<III", data, 0)
+    if fmt not in (1, 2):
+        return []
+    return [header + width * height * 4 for header in (16, 12)]
+
+
+def split_marked(data: memoryview, sep: bytes, frame_first: bool = False) -> list[memoryview]:
+    """`data.split(sep)` as memoryviews into `data`. With `frame_first`, a raw screencap at the
+    start is passed over by the length its header gives (when `sep` follows it there) instead
+    of searched through: its 10 MB are pixels, not text."""
+    out: list[memoryview] = []
+    start = 0
+    if frame_first:
+        for length in raw_screencap_length(data):
+            if data[length:length + len(sep)] == sep:
+                out.append(data[:length])
+                start = length + len(sep)
+                break
+    rest = bytes(data[start:])  # what follows the frame: the dump and the log, a few KB
+    at = 0
+    while (found := rest.find(sep, at)) >= 0:
+        out.append(data[start + at:start + found])
+        at = found + len(sep)
+    out.append(data[start + at:])
     return out

@@ -5,7 +5,9 @@ Each call is one TCP connection to the adb server: the transport switch
 sent together in one write, the two `OKAY`s and the reply are read, and the socket is closed at
 once. The protocol ends a device service by closing its stream, so one connection cannot carry
 two commands; what this saves over adbutils is its second connection per `shell()`, its
-sleep on close, and Nagle delays (TCP_NODELAY). Every socket has a timeout; a refused request,
+sleep on close, and Nagle delays (TCP_NODELAY). A large reply (a raw frame) can be received
+into a caller's ReceiveBuffer, reused from one reply to the next, and watched while it
+arrives (`on_stdout`). Every socket has a timeout; a refused request,
 a malformed reply or a server that closes mid-reply raises `AdbWireError` (a DeviceError)
 naming the serial, the service and what went wrong.
 """
@@ -20,10 +22,11 @@ from typing import Any
 
 from mobile_gym.device.base import DeviceError
 
-__all__ = ["AdbWire", "AdbWireError", "ShellResult", "encode_request", "parse_shell_v2", "read_shell_v2"]
+__all__ = ["AdbWire", "AdbWireError", "ReceiveBuffer", "ShellResult", "encode_request", "parse_shell_v2", "read_shell_v2"]
 
 _STDOUT, _STDERR, _EXIT = 1, 2, 3  # shell protocol v2 packet ids (stdin/close/window: client only)
 _MAX_REPLY = 256 << 20  # a reply larger than this is refused rather than buffered
+_HEADER = struct.Struct("<BI")
 
 
 class AdbWireError(DeviceError):
@@ -32,11 +35,11 @@ class AdbWireError(DeviceError):
 
 @dataclass(frozen=True)
 class ShellResult:
-    """What a shell v2 command returned: exit code (0-255), stdout and stderr bytes (a large
-    stdout stays the bytearray it was received into, to spare a copy of a 10 MB frame)."""
+    """What a shell v2 command returned: exit code (0-255), stdout and stderr bytes (stdout is
+    a memoryview of the caller's ReceiveBuffer when one was given, to spare copying a 10 MB frame)."""
 
     code: int
-    stdout: bytes | bytearray
+    stdout: bytes | memoryview
     stderr: bytes
 
 
@@ -48,46 +51,99 @@ def encode_request(service: str) -> bytes:
     return b"%04x" % len(data) + data
 
 
-def read_shell_v2(recv_into: Callable[[memoryview], int]) -> ShellResult:
+def read_shell_v2(recv_into: Callable[[memoryview], int], stdout: ReceiveBuffer | None = None,
+                  on_stdout: Callable[[memoryview], None] | None = None) -> ShellResult:
     """Read shell v2 packets (id u8 + length u32 LE + payload, ..., exit packet) with
     `recv_into(buffer) -> bytes read (0 at the end)`, the payloads straight into their stream;
-    ValueError when the stream is cut short, has an unknown packet id or no exit packet."""
-    out, err = bytearray(), bytearray()
+    ValueError when the stream is cut short, has an unknown packet id or no exit packet.
+
+    With `stdout` given, the stdout payloads are received into it (cleared first) and the
+    result's stdout is a memoryview of it, valid until that buffer receives again.
+    `on_stdout(received)` is called with the stdout received so far after every receive into
+    it, so a caller can work on the start of a large reply while the rest arrives."""
+    out = stdout if stdout is not None else ReceiveBuffer()
+    out.clear()
+    err = ReceiveBuffer()
     header = bytearray(5)
+    header_view = memoryview(header)
     while True:
-        got = _fill(recv_into, memoryview(header))
+        got = _fill(recv_into, header_view)
         if got == 0:
             raise ValueError("shell v2 reply ended without an exit packet")
         if got < 5:
             raise ValueError(f"shell v2 reply cut inside a packet header after {got} bytes")
-        kind, length = struct.unpack("<BI", header)
+        kind, length = _HEADER.unpack(header)
         if kind == _EXIT:
             if length != 1:
                 raise ValueError(f"shell v2 exit packet of {length} bytes, expected 1")
             code = bytearray(1)
             if _fill(recv_into, memoryview(code)) != 1:
                 raise ValueError("shell v2 exit packet cut before its code")
-            return ShellResult(code[0], bytes(out) if len(out) < 1 << 16 else out, bytes(err))
+            data = out.view() if stdout is not None else bytes(out.view())
+            return ShellResult(code[0], data, bytes(err.view()))
         if kind not in (_STDOUT, _STDERR):
             raise ValueError(f"shell v2 packet with unknown id {kind}")
         target = out if kind == _STDOUT else err
         if len(target) + length > _MAX_REPLY:
             raise ValueError(f"shell v2 reply larger than {_MAX_REPLY} bytes")
         start = len(target)
-        target.extend(bytes(length))
-        got = _fill(recv_into, memoryview(target)[start:])
+        space = target.extend(length)
+        watch = on_stdout if kind == _STDOUT else None
+        got = _fill(recv_into, space, None if watch is None else _reporter(out, start, watch))
         if got < length:
             raise ValueError(f"shell v2 packet {kind} of {length} bytes cut after {got}")
 
 
-def _fill(recv_into: Callable[[memoryview], int], view: memoryview) -> int:
-    """Fill `view` from `recv_into`; the number of bytes read (less only at the end of the stream)."""
+class ReceiveBuffer:
+    """A growing byte buffer that replies are received into and that keeps its memory for the
+    next reply, so a 10 MB frame lands in pages already mapped: no allocation, zero-fill or
+    page faults per reply. What it holds is valid until it is cleared and filled again."""
+
+    def __init__(self) -> None:
+        self._data = bytearray()
+        self._used = 0
+
+    def __len__(self) -> int:
+        return self._used
+
+    def clear(self) -> None:
+        self._used = 0
+
+    def extend(self, n: int) -> memoryview:
+        """`n` more bytes at the end (grown when needed); the view to receive them into."""
+        need = self._used + n
+        if need > len(self._data):
+            # a new bytearray, not an in-place resize: views of earlier replies stay valid
+            grown = bytearray(max(need, 2 * len(self._data)))
+            grown[:self._used] = memoryview(self._data)[:self._used]
+            self._data = grown
+        start, self._used = self._used, need
+        return memoryview(self._data)[start:need]
+
+    def view(self) -> memoryview:
+        """The bytes received since the last clear()."""
+        return memoryview(self._data)[:self._used]
+
+
+def _reporter(out: ReceiveBuffer, start: int, on_stdout: Callable[[memoryview], None]) -> Callable[[int], None]:
+    """A `_fill` progress callback giving `on_stdout` the stdout received so far."""
+    def report(done: int) -> None:
+        on_stdout(out.view()[:start + done])
+    return report
+
+
+def _fill(recv_into: Callable[[memoryview], int], view: memoryview,
+          progress: Callable[[int], None] | None = None) -> int:
+    """Fill `view` from `recv_into`; the number of bytes read (less only at the end of the
+    stream). `progress(bytes read so far)` after each receive."""
     done = 0
     while done < len(view):
         n = recv_into(view[done:])
         if n == 0:
             break
         done += n
+        if progress is not None:
+            progress(done)
     return done
 
 
@@ -126,12 +182,15 @@ class AdbWire:
             length = self._hex_length(sock, service)
             return self._read_exact(sock, length, service).decode("utf-8", "replace")
 
-    def shell(self, cmd: str) -> ShellResult:
-        """Run `cmd` over shell protocol v2 (raw, no PTY): exit code, stdout, stderr."""
+    def shell(self, cmd: str, stdout: ReceiveBuffer | None = None,
+              on_stdout: Callable[[memoryview], None] | None = None) -> ShellResult:
+        """Run `cmd` over shell protocol v2 (raw, no PTY): exit code, stdout, stderr.
+
+        `stdout`, `on_stdout`: for large replies, see read_shell_v2."""
         service = f"shell,v2,raw:{cmd}"
         with self._open_service(service) as sock:
             try:
-                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service))
+                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service), stdout, on_stdout)
             except ValueError as exc:
                 raise self._error(service, str(exc)) from None
 

@@ -390,9 +390,10 @@ class SimAndroid:
         self._settle()
         return result
 
-    def shell_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:
-        """The shell with raw output bytes (screencap -p writes PNG bytes to stdout);
-        `merge_stderr=True` interleaves stderr into stdout in write order (adb's v1 shell)."""
+    def shell_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytearray, bytes]:
+        """The shell with raw output bytes (screencap -p writes PNG bytes to stdout; stdout is
+        a bytearray, not copied); `merge_stderr=True` interleaves stderr into stdout in write
+        order (adb's v1 shell)."""
         self._check_open()
         result = self.shell_interpreter.run_bytes(cmd, merge_stderr=merge_stderr)
         self._settle()

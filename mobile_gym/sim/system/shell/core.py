@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.system.shell.arith import ShellArithmeticError, evaluate
 from mobile_gym.sim.system.shell.parser import (
@@ -212,6 +212,9 @@ class Shell:
         self._device_deadline = 0.0
         self._spent = 0.0  # wall seconds used since the last reset_budget()
         self._started = 0.0  # when the running command line started
+        # what commands remember between command lines on this device (screencap: its last
+        # raw encoding and the frame it encoded)
+        self.command_memo: dict[str, Any] = {}
 
     def reset_budget(self) -> None:
         """Start a new RESET_SECONDS allowance (the device was restored to a snapshot, or an
@@ -239,12 +242,13 @@ class Shell:
         code, out, err = self.run_bytes(cmd)
         return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
 
-    def run_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytes, bytes]:
+    def run_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytearray, bytes]:
         """Run a command line in a fresh shell (as each `adb shell` call does).
 
         `merge_stderr=True`: stderr goes into the stdout bytes in the order commands wrote it
         (adb's v1 `shell:` stream, where `echo X4EXIT:$?` must come after earlier errors);
-        the returned stderr is then empty."""
+        the returned stderr is then empty. stdout is the bytearray the commands wrote into,
+        not a copy of it (a raw screencap is 10 MB)."""
         if not isinstance(cmd, str):
             raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
         self.cwd = "/"
@@ -281,7 +285,7 @@ class Shell:
             except RecursionError:  # a backstop: MAX_NESTING should have stopped it first
                 err += f"{SH}: nesting too deep (the simulated shell's limit)\n".encode()
                 self.status = 2
-            return self.status, bytes(out), b"" if merge_stderr else bytes(err)
+            return self.status, out, b"" if merge_stderr else bytes(err)
         finally:
             self._spent += time.monotonic() - started
 
@@ -433,12 +437,32 @@ class Shell:
         if not argv:
             for name, value in values:
                 self.set_var(name, value)
+        if not cmd.redirects:
+            return self._plain_command(argv, stdin, out, err)
         io = self._open_redirects(cmd.redirects, stdin, err)
         if io is None:
             return 1
         code = self.exec_argv(argv, io.stdin, io.fds) if argv else 0
         if not self._close_redirects(io, out, err):
             code = 1
+        return code
+
+    def _plain_command(self, argv: list[str], stdin: Input, out: bytearray, err: bytearray) -> int:
+        """A command without redirections, its stdout written straight into `out` rather than
+        into a buffer of its own that is then copied (a raw screencap is 10 MB). What reaches
+        `out` and `err` is the same as through _open_redirects/_close_redirects: the command's
+        stderr after its stdout, and nothing from a command that ends by an exception."""
+        if not argv:
+            return 0
+        start = len(out)
+        errors = bytearray()
+        try:
+            code = self.exec_argv(argv, stdin, {1: out, 2: errors})
+        except BaseException:
+            del out[start:]
+            raise
+        check_stream(err, len(errors))
+        err += errors
         return code
 
     def _open_redirects(self, redirects: list[Redirect], stdin: Input, err: bytearray) -> _Redirected | None:

@@ -71,6 +71,19 @@ def encode_raw(rgb: np.ndarray) -> bytearray:
     return out
 
 
+def raw_screencap(proc: Proc, frame: np.ndarray) -> bytearray:
+    """encode_raw(frame), remembered for the last frame encoded on this device. The window
+    manager hands back the same read-only frame object while the screen is unchanged, so
+    an unchanged screen is not converted (10 MB) again; a writeable frame is always encoded."""
+    if frame.flags.writeable:
+        return encode_raw(frame)
+    memo = proc.shell.command_memo
+    last = memo.get("screencap")
+    if last is None or last[0] is not frame:
+        last = memo["screencap"] = (frame, encode_raw(frame))
+    return last[1]
+
+
 def cmd_screencap(proc: Proc) -> int:
     args = proc.argv[1:]
     png = False
@@ -103,7 +116,7 @@ def cmd_screencap(proc: Proc) -> int:
             proc.eprint(f"Error opening file: {name} ({_reason(exc)})")
             return 1
         return 0
-    proc.write(encode_png(frame) if png else encode_raw(frame))
+    proc.write(encode_png(frame) if png else raw_screencap(proc, frame))
     return 0
 
 
