@@ -118,6 +118,7 @@ class WindowManager:
         self._frames: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._buffers: dict[tuple[int, int], FrameBuffer] = {}
         self._dumps: dict[tuple[str, bool], tuple[tuple, str]] = {}
+        self._boxes: tuple[tuple, list[TextBox]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """State for a copy (snapshot/restore): the skia frame buffers stay behind; the dump and
@@ -556,13 +557,20 @@ class WindowManager:
         return xml
 
     def text_boxes(self) -> list[TextBox]:
-        """Every string painted on screen with its visible box, bottom window first."""
-        out: list[TextBox] = []
+        """Every string painted on screen with its visible box, bottom window first. Cached by
+        content (a new list of the same boxes while nothing on screen changed)."""
         for w in self._windows:
-            if not w.visible or w.root.visibility != "visible":
-                continue
-            out.extend(w.text_boxes())
-        return out
+            w.ensure_layout()
+        key = self._content_key()
+        cached = self._boxes
+        if cached is None or cached[0] != key:
+            out: list[TextBox] = []
+            for w in self._windows:
+                if not w.visible or w.root.visibility != "visible":
+                    continue
+                out.extend(w.text_boxes())
+            cached = self._boxes = (key, out)
+        return list(cached[1])
 
     @property
     def stats(self) -> RenderStats:
