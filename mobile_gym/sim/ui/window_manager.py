@@ -160,6 +160,8 @@ class WindowManager:
             i -= 1
         self._serial += 1
         window.serial = self._serial
+        if not window.uid:
+            window.uid = self._serial
         window._wm = self
         window._layout_dirty = True
         self._windows.insert(i, window)
@@ -245,7 +247,9 @@ class WindowManager:
                     self._add_damage(p._bounds)
 
     def _content_key(self) -> tuple:
-        return tuple((w.serial, w.version, w.visible) for w in self._windows)
+        """Equal while the screen shows the same: the same windows (a window taken off and
+        shown again is the same window) in the same order, each at the same version."""
+        return tuple((w.uid, w.version, w.visible) for w in self._windows)
 
     # ----- input ----------------------------------------------------------------------
     def _check_point(self, x: Any, y: Any) -> tuple[int, int]:
@@ -544,7 +548,9 @@ class WindowManager:
         for w in self._windows:
             w.ensure_layout()
         active = self.focused_window
-        key = (self._content_key(), active.serial if active is not None else 0)
+        key = (self._content_key(), active.uid if active is not None else 0)
+        if kind == "windows":  # that dump names each window by its serial
+            key += (tuple(w.serial for w in self._windows),)
         cached = self._dumps.get((kind, compressed))
         if cached is not None and cached[0] == key:
             return cached[1]
