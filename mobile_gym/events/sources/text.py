@@ -39,9 +39,14 @@ class TextSource(Source):
         self.rect = rect
         self.matcher = matcher
         self._matches: dict[str, Any] = {}
+        self._region: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None  # (size, box)
 
     def region(self, ctx: Context) -> tuple[int, int, int, int]:
-        return rect_to_box(self.rect, ctx.screen_size())
+        size = ctx.screen_size()
+        known = self._region
+        if known is None or known[0] != size:
+            known = self._region = (size, rect_to_box(self.rect, size))
+        return known[1]
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
         region = self.region(ctx)
