@@ -28,6 +28,7 @@ from .view import View, call_back
 from .window import MODAL_KINDS, Z_ORDER, Window
 
 _FRAME_CACHE = 6
+_DUMP_CACHE = 8  # dumps kept by content (of every kind), oldest evicted
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ class WindowManager:
     def _reset_caches(self) -> None:
         self._frames: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._buffers: dict[tuple[int, int], FrameBuffer] = {}
-        self._dumps: dict[tuple[str, bool], tuple[tuple, str]] = {}
+        self._dumps: OrderedDict[tuple, str] = OrderedDict()  # (kind, compressed, content) -> XML
         self._boxes: tuple[tuple, list[TextBox]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
@@ -138,7 +139,7 @@ class WindowManager:
         if frames is not None:
             self._frames = OrderedDict(frames)
         if dumps is not None:
-            self._dumps = dict(dumps)
+            self._dumps = OrderedDict(dumps)
 
     # ----- windows --------------------------------------------------------------------
     @property
@@ -548,17 +549,20 @@ class WindowManager:
         for w in self._windows:
             w.ensure_layout()
         active = self.focused_window
-        key = (self._content_key(), active.uid if active is not None else 0)
+        key = (kind, compressed, self._content_key(), active.uid if active is not None else 0)
         if kind == "windows":  # that dump names each window by its serial
             key += (tuple(w.serial for w in self._windows),)
-        cached = self._dumps.get((kind, compressed))
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        xml = self._dumps.get(key)
+        if xml is not None:
+            self._dumps.move_to_end(key)
+            return xml
         if kind == "active":
             xml = dump_active_window(active, self.screen, compressed=compressed)
         else:
             xml = dump_all_windows(self._windows, active, self.screen, compressed=compressed)
-        self._dumps[(kind, compressed)] = (key, xml)
+        self._dumps[key] = xml
+        if len(self._dumps) > _DUMP_CACHE:
+            self._dumps.popitem(last=False)
         self._dumps_built += 1
         return xml
 
