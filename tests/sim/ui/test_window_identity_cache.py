@@ -1,5 +1,5 @@
-"""A window taken off screen and shown again unchanged is the same screen (no new frame, the
-same dump); changed while it was off screen, it is drawn and dumped anew."""
+"""A window taken off screen and shown again unchanged is the same screen (no new frame, no new
+dump); changed while it was off screen, it is drawn and dumped anew."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ def test_window_shown_again_unchanged_is_not_redrawn() -> None:
     wm.remove(win)
     wm.add(other)
     assert not np.array_equal(wm.render(SIZE), frame)
+    assert wm.dump() != dump
     wm.remove(other)
     wm.add(win)
-    drawn = wm.stats.frames_drawn
+    drawn, built = wm.stats.frames_drawn, wm.stats.dumps_built
     assert np.array_equal(wm.render(SIZE), frame)
     assert wm.dump() == dump
-    assert wm.stats.frames_drawn == drawn
+    assert (wm.stats.frames_drawn, wm.stats.dumps_built) == (drawn, built)
     assert [b.text for b in wm.text_boxes()] == ["first"]
 
 
@@ -36,8 +37,8 @@ def test_window_changed_off_screen_is_drawn_again() -> None:
     wm.remove(win)
     label.text = "second"
     wm.add(win)
-    drawn = wm.stats.frames_drawn
+    drawn, built = wm.stats.frames_drawn, wm.stats.dumps_built
     assert not np.array_equal(wm.render(SIZE), frame)
-    assert wm.stats.frames_drawn == drawn + 1
     assert 'text="second"' in wm.dump()
+    assert (wm.stats.frames_drawn, wm.stats.dumps_built) == (drawn + 1, built + 1)
     assert [b.text for b in wm.text_boxes()] == ["second"]
