@@ -221,7 +221,13 @@ class _Context:
             else:
                 self._time("text_boxes", t0)
             self._boxes = list(boxes)
+            self.engine._note_text_boxes(self._boxes)
         return self._boxes
+
+    def text_memo(self) -> dict[Hashable, Any]:
+        """Results that hold as long as the text boxes do (kept across identical steps)."""
+        self.text_boxes()
+        return self.engine._text_memo
 
     def memo(self, key: Hashable) -> Any:
         return self._memo.get(key)
@@ -252,6 +258,10 @@ class EventEngine:
         self._root: etree._Element | None = None
         self._tree: UiTree | None | object = _UNREAD
         self._vh_memo: dict[Hashable, Any] = {}
+        # The last step's text boxes and what text sources derived from them, while the
+        # device hands out the very same (immutable) boxes again.
+        self._seen_boxes: list[TextBox] | None = None
+        self._text_memo: dict[Hashable, Any] = {}
         self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
                                        remove_blank_text=False)
         self.sources: dict[int, SourceNode] = {}
@@ -442,6 +452,15 @@ class EventEngine:
             return
         self._forget_dump(xml)
 
+    def _note_text_boxes(self, boxes: list[TextBox]) -> None:
+        """A step's text boxes: what was derived from the previous ones is kept only if every
+        box is the same object as before (TextBox is frozen; a new object may differ)."""
+        seen = self._seen_boxes
+        if seen is not None and len(seen) == len(boxes) and all(a is b for a, b in zip(seen, boxes)):
+            return
+        self._seen_boxes = boxes
+        self._text_memo.clear()
+
     def _forget_dump(self, xml: str | None) -> None:
         """Drop what was derived from the previous dump; `xml` is the new one (None: none yet)."""
         self._seen_xml = xml
@@ -490,6 +509,8 @@ class EventEngine:
         self._update_dead()
         self._refresh_live()
         self._forget_dump(None)
+        self._seen_boxes = None
+        self._text_memo.clear()
         for s in self._all_sources:
             s.source.begin_episode(device)
 

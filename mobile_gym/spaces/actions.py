@@ -86,6 +86,19 @@ def _as_index(field: str, value: Any, n: int, what: str) -> int:
 
 def touch_to_pixels(position: Any, screen_size: tuple[int, int]) -> tuple[int, int]:
     """Validated [0,1]^2 position -> device pixels (x = min(int(x*w), w-1), like android_env)."""
+    if type(position) is np.ndarray and position.dtype == np.float32 and position.shape == (2,):
+        # the action space's own dtype and shape (every sampled action): no conversion needed
+        x, y = float(position[0]), float(position[1])
+    else:
+        x, y = _coordinates(position)
+    if not (math.isfinite(x) and math.isfinite(y) and 0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
+        raise InvalidActionError(f"touch_position={[x, y]}: each coordinate must be within [0, 1]")
+    width, height = screen_size
+    return min(int(x * width), width - 1), min(int(y * height), height - 1)
+
+
+def _coordinates(position: Any) -> tuple[float, float]:
+    """(x, y) as floats from any array-like of two numbers; InvalidActionError otherwise."""
     try:
         raw = np.asarray(position)
         if raw.dtype.kind == "c":  # numpy would drop the imaginary part with only a warning
@@ -95,11 +108,7 @@ def touch_to_pixels(position: Any, screen_size: tuple[int, int]) -> tuple[int, i
         raise InvalidActionError(f"touch_position={position!r}: not numeric ({exc})") from None
     if arr.shape != (2,):
         raise InvalidActionError(f"touch_position={position!r}: expected shape (2,), got {arr.shape}")
-    x, y = float(arr[0]), float(arr[1])
-    if not (math.isfinite(x) and math.isfinite(y) and 0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
-        raise InvalidActionError(f"touch_position={[x, y]}: each coordinate must be within [0, 1]")
-    width, height = screen_size
-    return min(int(x * width), width - 1), min(int(y * height), height - 1)
+    return float(arr[0]), float(arr[1])
 
 
 def decode_action(
@@ -113,7 +122,7 @@ def decode_action(
 
     Only the fields the action type needs must be present; unknown keys are an error.
     """
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):  # (a dict skips the ABC check)
         raise InvalidActionError(f"action={action!r}: expected a dict with keys {ACTION_KEYS}")
     unknown = [k for k in action if k not in ACTION_KEYS]
     if unknown:

@@ -38,15 +38,41 @@ class TextSource(Source):
         self.kind = kind
         self.rect = rect
         self.matcher = matcher
+        self._matches: dict[str, Any] = {}
+        self._region: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None  # (size, box)
 
     def region(self, ctx: Context) -> tuple[int, int, int, int]:
-        return rect_to_box(self.rect, ctx.screen_size())
+        size = ctx.screen_size()
+        known = self._region
+        if known is None or known[0] != size:
+            known = self._region = (size, rect_to_box(self.rect, size))
+        return known[1]
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
-        inside = boxes_in(ctx.text_boxes(), self.region(ctx))
-        if self.kind == "text_recognize":
-            return [" ".join(b.text for b in inside)]
-        return [b.text for b in inside]
+        region = self.region(ctx)
+        memo = ctx.text_memo()
+        key = (self, region)
+        raws = memo.get(key)
+        if raws is None:
+            inside = boxes_in(ctx.text_boxes(), region)
+            if self.kind == "text_recognize":
+                raws = [" ".join(b.text for b in inside)]
+            else:
+                raws = [b.text for b in inside]
+            memo[key] = raws
+        return raws
 
     def match(self, raw: Any, ctx: Context) -> Any:
-        return self.matcher(raw)
+        # a matcher is a pure function of the text and its values are immutable: the same
+        # strings on screen step after step are matched once
+        value = self._matches.get(raw, _UNMATCHED)
+        if value is _UNMATCHED:
+            value = self.matcher(raw)
+            if len(self._matches) >= _MATCH_MEMO:
+                self._matches.clear()
+            self._matches[raw] = value
+        return value
+
+
+_UNMATCHED = object()
+_MATCH_MEMO = 1024  # texts whose match value a source remembers

@@ -23,6 +23,7 @@ class Recents:
         from mobile_gym.sim.ui.window import Window
         self._am = am
         self._screen = screen
+        self._cards: list[tuple[int, str, str, int]] | None = None  # what the shown cards are of
         d = screen.dp
         self._list = LinearLayout("vertical", id="task_list", width=MATCH_PARENT, height=WRAP_CONTENT,
                                   padding=(d(24), d(16)))
@@ -40,15 +41,22 @@ class Recents:
         self.window.title = "Recents"
 
     def refresh(self) -> None:
-        """Rebuild the cards from the current task list."""
+        """Rebuild the cards from the current task list (kept as they are when the list would
+        give the same cards again, so that an unchanged screen needs no redraw)."""
         d = self._screen.dp
-        self._list.clear()
         tasks = self._am.recent_tasks()
+        cards = []
         for task in tasks:
             info = self._am.packages.get(task.affinity)
             label = info.app_class.label if info is not None else task.affinity
             icon_name = info.app_class.icon if info is not None else "apps"
             color = info.app_class.icon_color if info is not None else 0xFF1A73E8
+            cards.append((task.task_id, label, icon_name, color))
+        if cards == self._cards:
+            return
+        self._cards = cards
+        self._list.clear()
+        for task_id, label, icon_name, color in cards:
             header = LinearLayout("horizontal", gravity="center_vertical", width=MATCH_PARENT,
                                   padding=(0, d(8)))
             header.add(ImageView(icon_name, id="icon", content_desc=label, icon_color=color, icon_size=d(32)),
@@ -56,11 +64,11 @@ class Recents:
                                 margin=(d(12), 0, 0, 0), max_lines=1, weight=1, width=0))
             dismiss = ImageView("close", id="dismiss_task", content_desc=f"Dismiss {label}", icon_color=0xFFFFFFFF,
                                 clickable=True, padding=d(12),
-                                on_click=_TaskAction(self._am, task.task_id, "remove"))
+                                on_click=_TaskAction(self._am, task_id, "remove"))
             header.add(dismiss)
             snapshot = FrameLayout(id="snapshot", width=MATCH_PARENT, height=d(220), background=0xFFFFFFFF,
                                    corner_radius=d(16), content_desc=label, clickable=True,
-                                   on_click=_TaskAction(self._am, task.task_id, "switch"))
+                                   on_click=_TaskAction(self._am, task_id, "switch"))
             snapshot.add(TextView(label, text_size=float(sp(22, self._screen.density)), layout_gravity="center",
                                   text_color=0xFF5F6368))
             card = LinearLayout("vertical", id="task", width=MATCH_PARENT, margin=(0, 0, 0, d(16)))

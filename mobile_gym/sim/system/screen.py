@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.units import dp
@@ -17,17 +17,30 @@ class ScreenLayout:
     height: int = 2400
     density: int = 420
     ime_height: int = 0
+    # (width, height, density) -> (status bar, navigation bar, content): asked for at every
+    # window sync, and Rects are immutable
+    _bars: dict[tuple[int, int, int], tuple[Rect, Rect, Rect]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def dp(self, v: float) -> int:
         return dp(v, self.density)
 
+    def _system_bars(self) -> tuple[Rect, Rect, Rect]:
+        key = (self.width, self.height, self.density)
+        bars = self._bars.get(key)
+        if bars is None:
+            status = Rect(0, 0, self.width, self.dp(24))
+            nav = Rect(0, self.height - self.dp(48), self.width, self.height)
+            bars = self._bars[key] = (status, nav, Rect(0, status.bottom, self.width, nav.top))
+        return bars
+
     @property
     def status_bar(self) -> Rect:
-        return Rect(0, 0, self.width, self.dp(24))
+        return self._system_bars()[0]
 
     @property
     def nav_bar(self) -> Rect:
-        return Rect(0, self.height - self.dp(48), self.width, self.height)
+        return self._system_bars()[1]
 
     @property
     def full(self) -> Rect:
@@ -36,7 +49,7 @@ class ScreenLayout:
     @property
     def content(self) -> Rect:
         """Between the status bar and the navigation bar."""
-        return Rect(0, self.status_bar.bottom, self.width, self.nav_bar.top)
+        return self._system_bars()[2]
 
     def ime_bounds(self, height: int) -> Rect:
         bottom = self.nav_bar.top

@@ -33,6 +33,7 @@ class StatusBar:
         from mobile_gym.sim.ui.window import Window
         self._clock = clock
         self._settings = settings
+        self._shown: tuple[float, bool, str] | None = None  # (minute, 24-hour, clock text)
         d = screen.dp
         icon = d(17)
         self.clock_view = TextView("", id="clock", text_size=float(sp(14, screen.density)), text_color=FOREGROUND,
@@ -67,8 +68,19 @@ class StatusBar:
 
     def update(self) -> None:
         """Refresh the clock text and icons; unchanged values cause no redraw."""
-        now = self._clock.datetime()
-        text = clock_text(now.hour, now.minute, self._settings.get("system", "time_12_24") != "12")
+        twenty_four = self._settings.get("system", "time_12_24") != "12"
+        seconds = self._clock.now()
+        minute = seconds // 60
+        # the text shown for this minute, unless the time is so near a minute's edge that the
+        # clock's rounding to microseconds could put it in the next minute
+        shown = self._shown
+        if shown is not None and shown[:2] == (minute, twenty_four) \
+                and 1e-3 < seconds - 60 * minute < 60 - 1e-3:
+            text = shown[2]
+        else:
+            now = self._clock.datetime()
+            text = clock_text(now.hour, now.minute, twenty_four)
+            self._shown = (minute, twenty_four, text)
         if self.clock_view.text != text:
             self.clock_view.text = text
             self.clock_view.content_desc = text

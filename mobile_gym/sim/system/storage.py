@@ -492,15 +492,17 @@ class Storage:
         known = versions.paths.get(path)
         if known is None or known[0] != versions.handouts:
             rel = self._rel(self._host(path))
-            known = (versions.handouts, rel, versions.shared_with_writers(rel))
+            shared = versions.shared_with_writers(rel)
+            host = (os.path.join(self.root, rel) if rel != "." else self.root) if shared else None
+            known = (versions.handouts, rel, host)
             if len(versions.paths) >= versions.MAX_PATHS:
                 versions.paths.clear()
             versions.paths[path] = known
-        _, rel, shared = known
+        _, rel, host = known
         count = versions.count(rel)
-        if not shared:
+        if host is None:
             return count
-        return count, versions.host_stamp(os.path.join(self.root, rel) if rel != "." else self.root)
+        return count, versions.host_stamp(host)
 
     def _hand_out(self, host: str) -> None:
         """Note that `host` may be written by code outside this class (see `host_path`)."""
@@ -777,8 +779,9 @@ class _ChangeCounts:
     MAX_PATHS = 4096
 
     def __init__(self) -> None:
-        # device path as asked -> (handouts when resolved, rel, shared with writers)
-        self.paths: dict[str, tuple[int, str, bool]] = {}
+        # device path as asked -> (handouts when resolved, rel, its host path when it is
+        # shared with writers, else None)
+        self.paths: dict[str, tuple[int, str, str | None]] = {}
         self.handouts = 0
         self.at: dict[str, int] = {}
         self.within: dict[str, int] = {}

@@ -67,6 +67,9 @@ class Window:
         self._visible = True
         self._wm: WindowManager | None = None
         self.serial = 0  # set by the window manager on add
+        # set by the window manager on the first add and kept: which window this is, for
+        # caches of what it shows (`version` counts its changes whether it is shown or not)
+        self.uid = 0
         self._boxes: tuple[int, list[TextBox]] | None = None
         self._layout_moves: list[Rect] = []   # rects changed by layout (damage)
         self._relaid: list[View] = []         # views changed in a way that needs layout

@@ -28,6 +28,7 @@ from .view import View, call_back
 from .window import MODAL_KINDS, Z_ORDER, Window
 
 _FRAME_CACHE = 6
+_DUMP_CACHE = 8  # dumps kept by content (of every kind), oldest evicted
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,8 @@ class WindowManager:
     def _reset_caches(self) -> None:
         self._frames: OrderedDict[tuple, np.ndarray] = OrderedDict()
         self._buffers: dict[tuple[int, int], FrameBuffer] = {}
-        self._dumps: dict[tuple[str, bool], tuple[tuple, str]] = {}
+        self._dumps: OrderedDict[tuple, str] = OrderedDict()  # (kind, compressed, content) -> XML
+        self._boxes: tuple[tuple, list[TextBox]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """State for a copy (snapshot/restore): the skia frame buffers stay behind; the dump and
@@ -137,7 +139,7 @@ class WindowManager:
         if frames is not None:
             self._frames = OrderedDict(frames)
         if dumps is not None:
-            self._dumps = dict(dumps)
+            self._dumps = OrderedDict(dumps)
 
     # ----- windows --------------------------------------------------------------------
     @property
@@ -159,6 +161,8 @@ class WindowManager:
             i -= 1
         self._serial += 1
         window.serial = self._serial
+        if not window.uid:
+            window.uid = self._serial
         window._wm = self
         window._layout_dirty = True
         self._windows.insert(i, window)
@@ -244,7 +248,9 @@ class WindowManager:
                     self._add_damage(p._bounds)
 
     def _content_key(self) -> tuple:
-        return tuple((w.serial, w.version, w.visible) for w in self._windows)
+        """Equal while the screen shows the same: the same windows (a window taken off and
+        shown again is the same window) in the same order, each at the same version."""
+        return tuple((w.uid, w.version, w.visible) for w in self._windows)
 
     # ----- input ----------------------------------------------------------------------
     def _check_point(self, x: Any, y: Any) -> tuple[int, int]:
@@ -543,26 +549,38 @@ class WindowManager:
         for w in self._windows:
             w.ensure_layout()
         active = self.focused_window
-        key = (self._content_key(), active.serial if active is not None else 0)
-        cached = self._dumps.get((kind, compressed))
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        key = (kind, compressed, self._content_key(), active.uid if active is not None else 0)
+        if kind == "windows":  # that dump names each window by its serial
+            key += (tuple(w.serial for w in self._windows),)
+        xml = self._dumps.get(key)
+        if xml is not None:
+            self._dumps.move_to_end(key)
+            return xml
         if kind == "active":
             xml = dump_active_window(active, self.screen, compressed=compressed)
         else:
             xml = dump_all_windows(self._windows, active, self.screen, compressed=compressed)
-        self._dumps[(kind, compressed)] = (key, xml)
+        self._dumps[key] = xml
+        if len(self._dumps) > _DUMP_CACHE:
+            self._dumps.popitem(last=False)
         self._dumps_built += 1
         return xml
 
     def text_boxes(self) -> list[TextBox]:
-        """Every string painted on screen with its visible box, bottom window first."""
-        out: list[TextBox] = []
+        """Every string painted on screen with its visible box, bottom window first. Cached by
+        content (a new list of the same boxes while nothing on screen changed)."""
         for w in self._windows:
-            if not w.visible or w.root.visibility != "visible":
-                continue
-            out.extend(w.text_boxes())
-        return out
+            w.ensure_layout()
+        key = self._content_key()
+        cached = self._boxes
+        if cached is None or cached[0] != key:
+            out: list[TextBox] = []
+            for w in self._windows:
+                if not w.visible or w.root.visibility != "visible":
+                    continue
+                out.extend(w.text_boxes())
+            cached = self._boxes = (key, out)
+        return list(cached[1])
 
     @property
     def stats(self) -> RenderStats:
