@@ -10,9 +10,15 @@ down+up, a whole observation (advance + the three reads), a second screenshot in
 (answered from the batch), and the same reads on the SimDevice directly; the overhead column
 is op - raw `host:version`.
 
+With --server-process the env also runs against `mobile-gym adb-serve` in a process of its own
+(`--clock real`, as a phone: device time is the wall time between requests, and the env does
+not sleep between its action and its reads), so client and device work side by side as they do
+with a real phone; that row reports the client's and the server's CPU ms per step apart.
+
 Prints a table and writes benchmarks/results/adb_backend.json.
     python benchmarks/adb_backend.py [--task OpenApp] [--steps 300] [--repeat 30] [--profile]
                                      [--obs-keys pixels,view_hierarchy,instruction]
+                                     [--server-process]
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ import argparse
 import json
 import os
 import platform
+import re
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -62,8 +70,44 @@ def raw_host_version(port: int) -> None:
         raise RuntimeError(f"host:version answered {got!r}")
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process `pid` so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def env_against_server_process(task: str, steps: int,
+                               obs_keys: tuple[str, ...]) -> dict[str, object]:
+    """measure_env with adb-serve in its own process (clock real); CPU per step of each side."""
+    from mobile_gym.bench import measure_env
+    from mobile_gym.env import MobileEnv
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mobile_gym.adb_serve", "--port", "0", "--clock", "real"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        banner = server.stdout.readline()
+        found = re.search(r" on [0-9.]+:(\d+) ", banner)
+        if found is None:
+            raise RuntimeError(f"adb-serve did not start: {banner!r}")
+        kwargs = {"host": "127.0.0.1", "port": int(found.group(1)), "retries": 1,
+                  "sleep": lambda _seconds: None}
+        server0, client0 = process_cpu_seconds(server.pid), time.process_time()
+        row = measure_env(lambda: MobileEnv(task, backend="adb", serial=SERIAL,
+                                            device_kwargs=kwargs, obs_keys=obs_keys), steps)
+        row["client_cpu_ms_per_step"] = round(1e3 * (time.process_time() - client0) / steps, 2)
+        row["server_cpu_ms_per_step"] = round(
+            1e3 * (process_cpu_seconds(server.pid) - server0) / steps, 2)
+        return row
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def main(task: str, steps: int, repeat: int, profile: bool,
-         obs_keys: tuple[str, ...] = ("pixels", "view_hierarchy", "instruction")) -> dict[str, object]:
+         obs_keys: tuple[str, ...] = ("pixels", "view_hierarchy", "instruction"),
+         server_process: bool = False) -> dict[str, object]:
     os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # never start a real adb server
     os.environ.setdefault("HOME", tempfile.mkdtemp(prefix="adb_backend_bench_"))
     from mobile_gym.adb_serve import AdbServer
@@ -124,6 +168,8 @@ def main(task: str, steps: int, repeat: int, profile: bool,
         dev.close()
         latency["direct_sim_screenshot_270x600"] = timed(lambda: sim.screenshot((270, 600)), repeat)
         latency["direct_sim_view_hierarchy"] = timed(lambda: sim.view_hierarchy(), repeat)
+    if server_process:
+        out["env_server_process"] = env_against_server_process(task, steps, obs_keys)
     floor = latency["raw_host_version"]
     out["latency_ms"] = latency
     out["overhead_vs_raw_ms"] = {k: round(v - floor, 3) for k, v in latency.items()
@@ -132,6 +178,11 @@ def main(task: str, steps: int, repeat: int, profile: bool,
           f"({out['env']['steps_per_s_excluding_resets']} excluding resets; "  # type: ignore[index]
           f"{out['env']['cpu_ms_per_step']} CPU ms per step: client "  # type: ignore[index]
           f"{out['env']['client_cpu_ms_per_step']}, server {out['env']['server_cpu_ms_per_step']})")  # type: ignore[index]
+    if server_process:
+        row = out["env_server_process"]
+        print(f"env {task} against adb-serve in its own process: {row['steps_per_s']} steps/s "  # type: ignore[index]
+              f"({row['steps_per_s_excluding_resets']} excluding resets; CPU ms per step: client "  # type: ignore[index]
+              f"{row['client_cpu_ms_per_step']}, server {row['server_cpu_ms_per_step']})")  # type: ignore[index]
     print(f"{'operation':32} {'median ms':>10} {'- raw ms':>10}")
     for name, ms in latency.items():
         extra = out["overhead_vs_raw_ms"].get(name, "")  # type: ignore[union-attr]
@@ -150,5 +201,8 @@ if __name__ == "__main__":
     parser.add_argument("--obs-keys", default="pixels,view_hierarchy,instruction",
                         help="comma-separated observation keys of the env")
     parser.add_argument("--profile", action="store_true", help="pyinstrument profile of a short run first")
+    parser.add_argument("--server-process", action="store_true",
+                        help="also run the env against adb-serve in a process of its own")
     args = parser.parse_args()
-    main(args.task, args.steps, args.repeat, args.profile, tuple(args.obs_keys.split(",")))
+    main(args.task, args.steps, args.repeat, args.profile, tuple(args.obs_keys.split(",")),
+         args.server_process)
