@@ -16,6 +16,7 @@ exactly the position the fast draws reached (that costs ~10 us, so the common on
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,8 @@ _FIRST_BLOCK = 32    # raw outputs read when the fast draws start (most samples 
 _MAX_BLOCK = 1024    # blocks double up to this size
 _FLOYD_MAX_POPULATION = 10000  # above it numpy's choice may use a tail shuffle instead
 _DEFAULT = object()  # an argument not given (numpy's default)
+_VECTOR_MIN = 8      # arrays of at least this many bounded ints are drawn with numpy
+_LITTLE_ENDIAN = sys.byteorder == "little"  # a uint64 array viewed as uint32: low half first
 #: numpy int64 scalars of small values, made once (Generator.integers returns np.int64).
 _N_SMALL = 4096
 _SMALL_INT64: tuple[np.int64, ...] = tuple(np.arange(_N_SMALL, dtype=np.int64))
@@ -100,6 +103,11 @@ class Draws:
                 count *= d
             lows = [low] * count
             spans = [high - low - (0 if endpoint else 1)] * count
+        elif type(low) is int and size is None and type(high) in (list, tuple) \
+                and all(type(h) is int for h in high):  # one value below each of `high`
+            shape = (len(high),)
+            lows = [low] * len(high)
+            spans = [h - low - (0 if endpoint else 1) for h in high]
         else:
             lows_a, highs_a = np.asarray(low), np.asarray(high)
             if lows_a.dtype.kind not in "iu" or highs_a.dtype.kind not in "iu":
@@ -116,9 +124,8 @@ class Draws:
                 or max(abs(v) for v in lows) >= 2**62:
             # nothing to draw, a span of 0 (no draw), a negative one (numpy's error), or 64 bits
             return fallback(low, high, size, endpoint=endpoint)
-        below = self._below
-        return np.array([lo + below(span + 1) for lo, span in zip(lows, spans)],
-                        dtype=np.int64).reshape(shape)
+        offsets = self._below_each([span + 1 for span in spans])
+        return np.array([lo + k for lo, k in zip(lows, offsets)], dtype=np.int64).reshape(shape)
 
     def _below(self, n: int) -> int:
         """One value of [0, n) for 1 < n < 2**32 (numpy's random_bounded_uint64 -> Lemire)."""
@@ -126,6 +133,18 @@ class Draws:
         if m & _U32 < n:
             m = self._reject(m, n)
         return m >> 32
+
+    def _below_each(self, bounds: list[int]) -> list[int]:
+        """`_below(n)` for each n in order; many at once with numpy when no draw among them
+        is rejected (a rejection shifts the stream: then one by one)."""
+        if len(bounds) < _VECTOR_MIN or not _LITTLE_ENDIAN:
+            return [self._below(n) for n in bounds]
+        n = np.array(bounds, dtype=np.uint64)
+        m = self._peek_uint32s(len(bounds)) * n
+        if ((m & np.uint64(_U32)) < n).any():
+            return [self._below(k) for k in bounds]
+        self._skip_uint32s(len(bounds))
+        return (m >> np.uint64(32)).tolist()
 
     def _reject(self, m: int, n: int) -> int:
         """Lemire's rejection step, as numpy's buffered_bounded_lemire_uint32: redraw while the
@@ -246,6 +265,31 @@ class Draws:
         raw = self._block[self._pos]
         self._pos += 1
         return raw
+
+    def _peek_uint32s(self, k: int) -> np.ndarray:
+        """The next `k` 32-bit draws (as uint64), without using them."""
+        if self._start is None:
+            self._begin()
+        pending = [] if self._half is None else [self._half]
+        need = (k - len(pending) + 1) // 2  # raw outputs, two halves each
+        if len(self._block) - self._pos < need:
+            self._taken += self._pos
+            more = self._bits.random_raw(max(need, _FIRST_BLOCK)).tolist()
+            self._block = self._block[self._pos:] + more
+            self._pos = 0
+        raws = np.array(self._block[self._pos:self._pos + need], dtype=np.uint64)
+        halves = raws.view(np.uint32).astype(np.uint64)  # low half first (little-endian)
+        return np.concatenate((np.array(pending, dtype=np.uint64), halves))[:k]
+
+    def _skip_uint32s(self, k: int) -> None:
+        """Use the next `k` 32-bit draws (after `_peek_uint32s(k)`)."""
+        if self._half is not None:
+            self._half = None
+            k -= 1
+        self._pos += k // 2
+        if k % 2:
+            self._half = self._block[self._pos] >> 32
+            self._pos += 1
 
     def _begin(self) -> None:
         """Fast draws start: remember the bit generator's state (and a half it kept unused)

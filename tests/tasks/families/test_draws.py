@@ -26,6 +26,7 @@ _OPS = st.one_of(
     st.tuples(st.just("array_bounds"), st.lists(st.integers(1, 40), min_size=1, max_size=6),
               st.integers(0, 3)),
     st.tuples(st.just("big_choice"), st.integers(10001, 20000), st.integers(0, 300)),
+    st.tuples(st.just("tuple_bounds"), st.lists(st.integers(1, 40), min_size=1, max_size=6)),
     st.tuples(st.just("uniform")),
 )
 
@@ -59,6 +60,8 @@ def _apply(rng, op):
         return rng.integers(0, np.array(highs), size=(rows, len(highs)))
     if kind == "big_choice":
         return rng.choice(args[0], size=args[1], replace=False)
+    if kind == "tuple_bounds":
+        return rng.integers(0, tuple(args[0]))
     return rng.uniform()
 
 
