@@ -52,13 +52,10 @@ class Draws:
         self._half: int | None = None  # the unused high 32 bits of the last output
 
     # -- integers -----------------------------------------------------------------------------
-    def integers(self, low: Any, high: Any = None, size: Any = None, dtype: Any = _DEFAULT,
-                 endpoint: bool = False) -> Any:
-        """Generator.integers: int64 values in [low, high) (or [low, high] with `endpoint`)."""
-        if type(low) is int and type(high) is int and size is None and dtype is _DEFAULT \
-                and not endpoint and 1 < high - low <= _U32:
-            # the common call, one `integers(a, b)`, inlined: it is made hundreds of times a task
-            n = high - low
+    def below(self, n: int) -> int:
+        """`int(integers(0, n))` as a Python int, for picking one of n items (`common.choice`):
+        the draw the families make most, kept short."""
+        if 1 < n <= _U32:
             half = self._half
             if half is not None:
                 self._half = None
@@ -73,7 +70,17 @@ class Draws:
             m = u * n
             if m & _U32 < n:
                 m = self._reject(m, n)
-            value = low + (m >> 32)
+            return m >> 32
+        if n == 1:
+            return 0  # numpy draws nothing for a range of one value
+        return int(self.integers(0, n))  # n < 1 (numpy's error) or n > 2**32 (64-bit draws)
+
+    def integers(self, low: Any, high: Any = None, size: Any = None, dtype: Any = _DEFAULT,
+                 endpoint: bool = False) -> Any:
+        """Generator.integers: int64 values in [low, high) (or [low, high] with `endpoint`)."""
+        if type(low) is int and type(high) is int and size is None and dtype is _DEFAULT \
+                and not endpoint and 1 < high - low <= _U32:
+            value = low + self.below(high - low)  # the common call, one `integers(a, b)`
             return _SMALL_INT64[value] if 0 <= value < _N_SMALL else np.int64(value)
         if dtype is not _DEFAULT:
             return self._synced("integers")(low, high, size, dtype=dtype, endpoint=endpoint)
@@ -85,9 +92,9 @@ class Draws:
             except TypeError:  # array bounds
                 return self._integers_array(low, high, None, endpoint)
             span = hi - lo - (0 if endpoint else 1)  # numpy's `rng`: the largest offset
-            if not 0 < span < _U32 or not -2**62 < lo < 2**62:
+            if not 0 <= span < _U32 or not -2**62 < lo < 2**62:
                 return self._synced("integers")(low, high, endpoint=endpoint)
-            value = lo + self._below(span + 1)
+            value = lo + (self.below(span + 1) if span else 0)  # numpy draws nothing for one value
             return _SMALL_INT64[value] if 0 <= value < _N_SMALL else np.int64(value)
         return self._integers_array(low, high, size, endpoint)
 
@@ -127,22 +134,15 @@ class Draws:
         offsets = self._below_each([span + 1 for span in spans])
         return np.array([lo + k for lo, k in zip(lows, offsets)], dtype=np.int64).reshape(shape)
 
-    def _below(self, n: int) -> int:
-        """One value of [0, n) for 1 < n < 2**32 (numpy's random_bounded_uint64 -> Lemire)."""
-        m = self._uint32() * n
-        if m & _U32 < n:
-            m = self._reject(m, n)
-        return m >> 32
-
     def _below_each(self, bounds: list[int]) -> list[int]:
-        """`_below(n)` for each n in order; many at once with numpy when no draw among them
+        """`below(n)` for each n in order; many at once with numpy when no draw among them
         is rejected (a rejection shifts the stream: then one by one)."""
         if len(bounds) < _VECTOR_MIN or not _LITTLE_ENDIAN:
-            return [self._below(n) for n in bounds]
+            return [self.below(n) for n in bounds]
         n = np.array(bounds, dtype=np.uint64)
         m = self._peek_uint32s(len(bounds)) * n
         if ((m & np.uint64(_U32)) < n).any():
-            return [self._below(k) for k in bounds]
+            return [self.below(k) for k in bounds]
         self._skip_uint32s(len(bounds))
         return (m >> np.uint64(32)).tolist()
 
@@ -202,13 +202,13 @@ class Draws:
         picked: list[int] = []
         seen: set[int] = set()
         for j in range(population - size, population):
-            value = self._below(j + 1) if j > 0 else 0
+            value = self.below(j + 1) if j > 0 else 0
             if value in seen:
                 value = j
             seen.add(value)
             picked.append(value)
         for i in range(size - 1, 0, -1):  # numpy's _shuffle_int: Lemire draws in [0, i]
-            j = self._below(i + 1)
+            j = self.below(i + 1)
             picked[i], picked[j] = picked[j], picked[i]
         idx = np.array(picked, dtype=np.int64)
         return idx if values is None else values.take(idx)

@@ -27,6 +27,7 @@ _OPS = st.one_of(
               st.integers(0, 3)),
     st.tuples(st.just("big_choice"), st.integers(10001, 20000), st.integers(0, 300)),
     st.tuples(st.just("tuple_bounds"), st.lists(st.integers(1, 40), min_size=1, max_size=6)),
+    st.tuples(st.just("pick"), st.one_of(st.integers(1, 40), st.integers(2**32 - 3, 2**32 + 3))),
     st.tuples(st.just("uniform")),
 )
 
@@ -60,6 +61,8 @@ def _apply(rng, op):
         return rng.integers(0, np.array(highs), size=(rows, len(highs)))
     if kind == "big_choice":
         return rng.choice(args[0], size=args[1], replace=False)
+    if kind == "pick":  # common.choice's draw: Draws.below(n) is int(integers(0, n))
+        return rng.below(args[0]) if isinstance(rng, Draws) else int(rng.integers(0, args[0]))
     if kind == "tuple_bounds":
         return rng.integers(0, tuple(args[0]))
     return rng.uniform()
