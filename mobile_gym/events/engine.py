@@ -418,15 +418,16 @@ class EventEngine:
         except BaseException:
             self.task, self.proto, self._where = kept
             raise
-        selectors_changed = repeats_changed = False
+        hierarchy_changed = repeats_changed = False
         for i, node in zip(changed, compiled):
             before = self._all_sources[i].source
-            selectors_changed |= (isinstance(before, ViewHierarchySource)
-                                  or isinstance(node.source, ViewHierarchySource)) \
-                and getattr(before, "selector", None) is not getattr(node.source, "selector", None)
+            hierarchy_changed |= isinstance(before, ViewHierarchySource) \
+                or isinstance(node.source, ViewHierarchySource)
             repeats_changed |= before.repeat is not node.source.repeat
             self._all_sources[i].source = node.source  # the slots hold the SourceNode
-        if selectors_changed:
+        if hierarchy_changed:
+            # a new reader, as a new engine has: the old one's nodes keep verdicts keyed by
+            # the replaced sources (and its selectors' compounds may have changed)
             self._tree_reader = UiTreeReader(self._compounds())
         if repeats_changed:
             self._mark_stateless()
