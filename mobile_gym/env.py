@@ -97,7 +97,6 @@ class MobileEnv(gym.Env[dict, dict]):
         self._device: Device | None = None
         self._snapshot: Any = None
         self._engine: EngineLike | None = None
-        self._engine_graph: tuple[bytes, ...] | None = None  # what the engine was compiled from
         # The reset steps every episode starts with, and the device after them (see _restore).
         self._prefix: tuple[tuple[bytes, ...], Any] | None = None
         self._last_steps: list[bytes] = []
@@ -170,10 +169,8 @@ class MobileEnv(gym.Env[dict, dict]):
         if self.family is not None:
             self.task_seed = reset_seed
             self.task = self.family.make_task(reset_seed)
-            key = _event_graph(self.task)
-            if key != self._engine_graph or self.config.engine_factory is not None:
+            if self.config.engine_factory is not None or not self._rebind_engine():
                 self._engine = None  # another event graph: compiled below
-            self._engine_graph = key
             self._instruction_cache = None
         timing: dict[str, float] = {}
         t0 = time.perf_counter()
@@ -305,7 +302,6 @@ class MobileEnv(gym.Env[dict, dict]):
                 "env before reset() or after close(), or rebuild one with MobileEnv(**env.make_kwargs())")
         state = dict(self.__dict__)
         state["_engine"] = None
-        state["_engine_graph"] = None
         state["_last_obs"] = None
         return state
 
@@ -401,6 +397,12 @@ class MobileEnv(gym.Env[dict, dict]):
                     break
                 keys.append(step.SerializeToString(deterministic=True))
         return keys
+
+    def _rebind_engine(self) -> bool:
+        """Keep the engine for the new seed's task when its event graph has the same shape
+        (`EventEngine.rebind`: only the sources whose texts changed are compiled again)."""
+        rebind = getattr(self._engine, "rebind", None)
+        return rebind is not None and bool(rebind(self.task))
 
     def _make_engine(self) -> EngineLike:
         if self.config.engine_factory is not None:
@@ -550,14 +552,3 @@ class MobileEnv(gym.Env[dict, dict]):
             self._prefix = None
             self._last_steps = []
             self._device_broken = False
-
-
-def _event_graph(task: Any) -> tuple[bytes, ...]:
-    """What the event engine is compiled from: a family seed whose sources, slots and extras
-    are those of the previous seed (its parameters only in the reset steps) keeps the engine,
-    which is then reset rather than rebuilt."""
-    proto = task.proto
-    return (*(src.SerializeToString(deterministic=True) for src in proto.event_sources),
-            proto.event_slots.SerializeToString(deterministic=True),
-            *(spec.SerializeToString(deterministic=True) for spec in proto.extras_spec),
-            str(getattr(task, "directory", None)).encode())

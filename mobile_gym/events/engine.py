@@ -333,9 +333,7 @@ class EventEngine:
                     raise EventGraphError(self._where(("event_sources", i, "id"), f"event source #{i}") +
                                           f": id {es.id} is defined twice")
                 self.sources[es.id] = node
-        compounds = [c for n in self._all_sources if isinstance(n.source, ViewHierarchySource)
-                    and n.source.selector.tree is not None for c in n.source.selector.tree.compounds]
-        self._tree_reader = UiTreeReader(compounds)
+        self._tree_reader = UiTreeReader(self._compounds())
         pending: list[tuple[Slot, Any, FieldPath]] = []
 
         def build(msg: Any, path: FieldPath, label: str) -> Slot:
@@ -400,6 +398,57 @@ class EventEngine:
             if slot.type == 0 and len(slot.children) > 1:
                 raise TaskCompileError(f"{slot.where}: a SINGLE slot has {len(slot.children)} events; use OR or AND")
         self._check_cycles()
+        self._mark_stateless()
+
+    def rebind(self, task: Any) -> bool:
+        """Take `task` in place of the current task when its event graph has the same shape:
+        the same slots and listeners, extras spec, file, folder and source ids, in the same
+        order. Only the sources whose definition changed are compiled (a task family's seed
+        changes texts and expected rows, not the graph); slots and unchanged sources are kept.
+        Returns False, changing nothing, when the shape differs (compile a new engine then).
+        Call `reset` before the next step, as after any episode."""
+        proto = getattr(task, "proto", task)
+        old = self.proto
+        if proto is old:
+            return True
+        if (getattr(task, "path", None) != getattr(self.task, "path", None)
+                or getattr(task, "directory", None) != getattr(self.task, "directory", None)
+                or getattr(task, "locations", None) != getattr(self.task, "locations", None)
+                or proto.HasField("event_slots") != old.HasField("event_slots")
+                or proto.event_slots != old.event_slots or proto.extras_spec != old.extras_spec
+                or len(proto.event_sources) != len(old.event_sources)
+                or any(new.id != was.id for new, was in zip(proto.event_sources, old.event_sources))):
+            return False
+        changed = [i for i, (new, was) in enumerate(zip(proto.event_sources, old.event_sources))
+                   if new != was]
+        kept = (self.task, self.proto, self._where)
+        self.task, self.proto, self._where = task, proto, _Where(task)
+        try:
+            compiled = [self._compile_source(i, proto.event_sources[i]) for i in changed]
+        except BaseException:
+            self.task, self.proto, self._where = kept
+            raise
+        hierarchy_changed = repeats_changed = False
+        for i, node in zip(changed, compiled):
+            before = self._all_sources[i].source
+            hierarchy_changed |= isinstance(before, ViewHierarchySource) \
+                or isinstance(node.source, ViewHierarchySource)
+            repeats_changed |= before.repeat is not node.source.repeat
+            self._all_sources[i].source = node.source  # the slots hold the SourceNode
+        if hierarchy_changed:
+            # a new reader, as a new engine has: the old one's nodes keep verdicts keyed by
+            # the replaced sources (and its selectors' compounds may have changed)
+            self._tree_reader = UiTreeReader(self._compounds())
+        if repeats_changed:
+            self._mark_stateless()
+        return True
+
+    def _compounds(self) -> list[Any]:
+        """The selector compounds of the view-hierarchy sources (what the tree reader flags)."""
+        return [c for n in self._all_sources if isinstance(n.source, ViewHierarchySource)
+                and n.source.selector.tree is not None for c in n.source.selector.tree.compounds]
+
+    def _mark_stateless(self) -> None:
         memo: dict[int, bool] = {}
         for slot in self._all_slots:
             slot.children_stateless = all(stateless(c, memo) for c in slot.children)

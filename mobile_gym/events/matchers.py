@@ -29,7 +29,7 @@ from mobile_gym.events.errors import (
     TaskCompileError,
     require_extra,
 )
-from mobile_gym.tasks.patterns import TaskPattern
+from mobile_gym.tasks.patterns import TaskPattern, compiled
 
 __all__ = [
     "NO_MATCH",
@@ -79,7 +79,7 @@ class RegexMatcher:
     _regex: TaskPattern = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_regex", TaskPattern(self.pattern, re.MULTILINE))
+        object.__setattr__(self, "_regex", compiled(self.pattern, re.MULTILINE))
 
     def __call__(self, text: str) -> Any:
         m = self._regex.search(text)

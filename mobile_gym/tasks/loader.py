@@ -69,6 +69,8 @@ class LoadedTask:
 def _position(locations: Mapping[FieldPath, tuple[int, int]],
               field_path: FieldPath) -> tuple[int, int] | None:
     """`SourceMap.find` on `locations` without copying them (the engine asks for every node)."""
+    if not locations:  # a task built in code (a family's seed) was written nowhere
+        return None
     path = tuple(field_path)
     while path:
         pos = locations.get(path)

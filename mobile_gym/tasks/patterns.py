@@ -123,6 +123,9 @@ def pattern_problem(pattern: str, flags: int = 0) -> str | None:
             bad = hex(flags & ~ALLOWED_FLAGS)
         return (f"regex flags {bad} are not allowed in a task pattern (allowed: IGNORECASE, "
                 "MULTILINE, DOTALL, VERBOSE, ASCII, UNICODE)")
+    if isinstance(pattern, str) and len(pattern) <= MAX_PATTERN_EXPANSION \
+            and _LINEAR.fullmatch(pattern):
+        return None  # no repeat: at most one item per character (and no parse needed)
     try:
         size = pattern_expansion(pattern, flags)
     except (re.error, RecursionError, OverflowError, ValueError, TypeError):

@@ -72,7 +72,7 @@ def test_a_seed_after_cached_resets_starts_and_plays_as_on_a_fresh_env(task_id):
         fresh.close()
 
 
-def test_an_unchanged_event_graph_keeps_its_engine_and_a_changed_one_gets_a_new_one():
+def test_an_unchanged_event_graph_keeps_its_engine_and_a_changed_one_is_compiled_anew():
     env = MobileEnv("MobileEnv/SystemWifiTurnOff-v0", obs_keys=("view_hierarchy",))
     other = MobileEnv("MobileEnv/CalendarAddOneEvent-v0", obs_keys=("view_hierarchy",))
     try:
@@ -81,9 +81,15 @@ def test_an_unchanged_event_graph_keeps_its_engine_and_a_changed_one_gets_a_new_
         env.reset(seed=2)
         assert env.engine is engine
         other.reset(seed=1)
-        engine = other.engine
+        before = other.engine.sources[2].source
         other.reset(seed=2)
-        assert other.engine is not engine
+        # same shape, other texts: the engine is rebound to seed 2's task, and the source
+        # whose text changed (the title typed) is compiled from seed 2's definition
+        assert other.engine.proto is other.task.proto
+        after = other.engine.sources[2].source
+        assert after is not before
+        assert after.properties[0].regex.pattern == \
+            other.task.proto.event_sources[1].view_hierarchy_event.properties[0].pattern
     finally:
         env.close()
         other.close()

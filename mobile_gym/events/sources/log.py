@@ -21,7 +21,7 @@ from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 from mobile_gym.tasks.logcat_filters import LEVELS as _LEVELS
 from mobile_gym.tasks.logcat_filters import filter_spec_problem, split_spec
-from mobile_gym.tasks.patterns import TaskPattern
+from mobile_gym.tasks.patterns import compiled
 
 __all__ = ["LogFilter", "LogMatcher", "LogSource", "parse_filters"]
 
@@ -71,7 +71,7 @@ class LogMatcher:
     def __init__(self, filters: Sequence[str], pattern: str, *, where: str) -> None:
         self.filter = parse_filters(filters, where=where)
         try:
-            self.regex = TaskPattern(pattern, re.MULTILINE)
+            self.regex = compiled(pattern, re.MULTILINE)  # shared: a TaskPattern never changes
         except re.error as exc:
             raise TaskCompileError(f"{where}: invalid regular expression {pattern!r}: {exc}") from None
 

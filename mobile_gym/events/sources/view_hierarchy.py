@@ -19,7 +19,7 @@ from typing import Any
 from mobile_gym.events.errors import TaskCompileError
 from mobile_gym.events.selector import CompiledSelector, compile_selector
 from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
-from mobile_gym.tasks.patterns import TaskPattern
+from mobile_gym.tasks.patterns import compiled
 
 __all__ = ["PropertyCheck", "ViewHierarchySource", "parse_bounds"]
 
@@ -61,7 +61,7 @@ class PropertyCheck:
         self.regex = None
         if pattern is not None:
             try:
-                self.regex = TaskPattern(pattern)
+                self.regex = compiled(pattern)  # shared: a TaskPattern never changes
             except re.error as exc:
                 raise TaskCompileError(f"{where}: invalid regular expression {pattern!r} for property {name!r}: {exc}") from None
         if sign not in _SIGNS:

@@ -10,10 +10,14 @@ from typing import Any
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families.draws import Draws
 
 
 def choice(rng: np.random.Generator, items: Sequence[Any]) -> Any:
-    """One item of `items`, uniformly (one `rng.integers` draw, so seeds stay reproducible)."""
+    """One item of `items`, uniformly (one `rng.integers` draw, so seeds stay reproducible;
+    `Draws.below` is that draw without its numpy scalar)."""
+    if type(rng) is Draws:
+        return items[rng.below(len(items))]
     return items[int(rng.integers(0, len(items)))]
 
 
