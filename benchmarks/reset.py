@@ -13,7 +13,14 @@ env's own `info["timing"]`: `restore`, `reset_steps`, `observe`) and of `make_ta
 family's task build, timed outside the env). Overall: the same statistics over every reset of
 every id pooled together; the load average is written with them.
 
+Garbage collections that land inside the timed resets are counted per generation with their
+time (a full collection scans the whole heap, ~70k objects: tens of ms). With --gc-freeze,
+`gc.freeze()` runs after each id's first reset (what a training script can do once its envs are
+made), so full collections no longer scan the objects that setup made; `gc.unfreeze()` follows
+the id.
+
 Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--id ID ...]
+                                [--gc-freeze]
 (default: every registered id but the generic `MobileEnv/Task-v0`, which needs a task file).
 Prints a table and writes benchmarks/results/reset.json.
 """
@@ -21,6 +28,7 @@ Prints a table and writes benchmarks/results/reset.json.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -44,8 +52,30 @@ def _stats(values: list[float]) -> dict[str, float]:
             "mean_ms": round(statistics.fmean(ordered) * 1e3, 3)}
 
 
-def bench_id(task_id: str, resets: int,
-             obs_keys: tuple[str, ...]) -> tuple[dict[str, object], list[float], list[float]]:
+class CollectionLog:
+    """Garbage collections per generation (count, seconds) while `active` is set."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.seconds = [0.0, 0.0, 0.0]
+        self.counts = [0, 0, 0]
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if not self.active:
+            return
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.counts[info["generation"]] += 1
+            self.seconds[info["generation"]] += time.perf_counter() - self._started
+
+    def summary(self) -> dict[str, object]:
+        return {"counts": list(self.counts), "ms": [round(1e3 * t, 2) for t in self.seconds]}
+
+
+def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: CollectionLog,
+             freeze: bool) -> tuple[dict[str, object], list[float], list[float]]:
     """One id: `resets` timed resets after an untimed first one; returns the row and the wall
     and CPU times."""
     t_build: list[float] = []
@@ -60,13 +90,17 @@ def bench_id(task_id: str, resets: int,
         t0 = time.perf_counter()
         env.reset(seed=0)
         first = time.perf_counter() - t0
+        if freeze:
+            gc.freeze()
         totals: list[float] = []
         cpus: list[float] = []
         parts: dict[str, list[float]] = {"restore": [], "reset_steps": [], "observe": []}
         for seed in range(1, resets + 1):
             c0 = time.thread_time()
             t0 = time.perf_counter()
+            collections.active = True
             _obs, info = env.reset(seed=seed)
+            collections.active = False
             totals.append(time.perf_counter() - t0)
             cpus.append(time.thread_time() - c0)
             for key, values in parts.items():
@@ -74,6 +108,8 @@ def bench_id(task_id: str, resets: int,
         n_steps = len(env.task.proto.reset_steps)
     finally:
         env.close()
+        if freeze:
+            gc.unfreeze()
     row: dict[str, object] = {
         "total": _stats(totals), "cpu": _stats(cpus),
         **{f"{k}_median_ms": round(statistics.median(v) * 1e3, 3) for k, v in parts.items()},
@@ -91,7 +127,11 @@ def main() -> None:
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "reset.json"))
     ap.add_argument("--id", action="append", dest="ids",
                     help="only this id or family name (repeatable; default: every registered id)")
+    ap.add_argument("--gc-freeze", action="store_true",
+                    help="gc.freeze() after each id's first reset (see the module docstring)")
     args = ap.parse_args()
+    collections = CollectionLog()
+    gc.callbacks.append(collections)
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
         ("pixels", "instruction")
     ids = args.ids or [i for i in catalog.ids() if i != catalog.GENERIC_ID]
@@ -103,7 +143,7 @@ def main() -> None:
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     for task_id in ids:
-        row, totals, cpus = bench_id(task_id, args.resets, obs_keys)
+        row, totals, cpus = bench_id(task_id, args.resets, obs_keys, collections, args.gc_freeze)
         rows[task_id] = row
         pooled.extend(totals)
         pooled_cpu.extend(cpus)
@@ -118,6 +158,7 @@ def main() -> None:
     met = {key: overall[key] <= limit for key, limit in TARGETS_MS.items()}
     out = {"resets_per_id": args.resets, "obs_keys": list(obs_keys), "targets_ms": TARGETS_MS,
            "overall": overall, "overall_cpu": overall_cpu, "worst_id": worst, "targets_met_overall": met,
+           "gc_freeze": args.gc_freeze, "collections_in_resets": collections.summary(),
            "ids": rows, "n_ids": len(rows),
            "wall_seconds": round(time.perf_counter() - wall0, 2),
            "cpu_seconds": round(time.process_time() - cpu0, 2),
@@ -130,7 +171,8 @@ def main() -> None:
           f"(targets {TARGETS_MS['median_ms']}/{TARGETS_MS['p99_ms']}/{TARGETS_MS['max_ms']}: "
           f"{'met' if all(met.values()) else 'not met'}); CPU: median {overall_cpu['median_ms']} ms, "
           f"p99 {overall_cpu['p99_ms']} ms, max {overall_cpu['max_ms']} ms; worst id: median "
-          f"{worst['median_ms']}, p99 {worst['p99_ms']}, max {worst['max_ms']}; load average "
+          f"{worst['median_ms']}, p99 {worst['p99_ms']}, max {worst['max_ms']}; garbage collections "
+          f"in resets (gen 0/1/2): {out['collections_in_resets']}; gc.freeze: {args.gc_freeze}; load average "
           f"{out['load_average_1min']}; wrote {args.out}")
 
 
