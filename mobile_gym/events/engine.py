@@ -560,8 +560,10 @@ class EventEngine:
         self._forget_dump(None)
         self._seen_boxes = None
         self._text_memo.clear()
+        # Nothing writes while the baselines are taken: sources reading one database share its reads.
+        shared = ReadCache(device) if device is not None else None
         for s in self._all_sources:
-            s.source.begin_episode(device)
+            s.source.begin_episode(shared)  # type: ignore[arg-type]
 
     def _update_dead(self) -> bool:
         changed = False
