@@ -25,7 +25,7 @@ from mobile_gym.sim.system.ime import InputMethod
 from mobile_gym.sim.system.logcat import LogBuffer, LogEntry
 from mobile_gym.sim.system.navigation_bar import NavigationBar
 from mobile_gym.sim.system.packages import App, PackageInfo, PackageManager
-from mobile_gym.sim.system.providers import ContentResolver
+from mobile_gym.sim.system.providers import ContentResolver, ProviderConnections
 from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
@@ -148,12 +148,14 @@ class SimAndroid:
         wm.on_hide_soft_input = ime.hide
         clipboard = Clipboard()
         wm.clipboard = clipboard
-        content = ContentResolver(self.storage, clock)
+        # the providers' open connections: shared by the device's states, not snapshotted
+        self._provider_connections = ProviderConnections()
+        content = ContentResolver(self.storage, clock, self._provider_connections)
         am.content = content
         am.clipboard = clipboard
         self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents,
                                    props, clipboard, content)
-        self._copier = StateCopier(shared=(self, self.storage, self.packages),
+        self._copier = StateCopier(shared=(self, self.storage, self.packages, self._provider_connections),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
                                    shared_attrs=View.RENDER_CACHE_ATTRS)
@@ -423,4 +425,5 @@ class SimAndroid:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            self._provider_connections.close()
             self.storage.cleanup()

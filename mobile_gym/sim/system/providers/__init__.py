@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from mobile_gym.apps import contacts_provider as cp
 from mobile_gym.apps import telephony as tel
 from mobile_gym.sim.system.providers.base import (
+    ProviderConnections,
     ProviderDb,
     ProviderError,
     QueryResult,
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
     from mobile_gym.sim.system.clock import Clock
     from mobile_gym.sim.system.storage import Storage
 
-__all__ = ["Contact", "ContactsProvider", "ContentResolver", "ProviderError", "QueryResult",
-           "TelephonyProvider", "Value", "parse_uri"]
+__all__ = ["Contact", "ContactsProvider", "ContentResolver", "ProviderConnections", "ProviderError",
+           "QueryResult", "TelephonyProvider", "Value", "parse_uri"]
 
 
 def parse_uri(uri: str) -> tuple[str, list[str]]:
@@ -38,11 +39,12 @@ def parse_uri(uri: str) -> tuple[str, list[str]]:
 
 class ContentResolver:
     """The phone's providers by authority (the providers read storage and the clock they are
-    given; `use_clock` follows a restored device clock)."""
+    given; `use_clock` follows a restored device clock). `connections` keeps their database
+    connections open between commands; the device owns it and shares it between its states."""
 
-    def __init__(self, storage: Storage, clock: Clock) -> None:
-        self.telephony = TelephonyProvider(ProviderDb(storage, clock, tel.DB_PATH, tel.SCHEMA))
-        self.contacts = ContactsProvider(ProviderDb(storage, clock, cp.DB_PATH, cp.SCHEMA))
+    def __init__(self, storage: Storage, clock: Clock, connections: ProviderConnections) -> None:
+        self.telephony = TelephonyProvider(ProviderDb(storage, clock, tel.DB_PATH, tel.SCHEMA, connections))
+        self.contacts = ContactsProvider(ProviderDb(storage, clock, cp.DB_PATH, cp.SCHEMA, connections))
 
     def use_clock(self, clock: Clock) -> None:
         self.telephony.db.clock = clock

@@ -1,10 +1,12 @@
 """What the content providers share: a result table, bad-URI errors, and a database opened
-through the phone's storage (created on first use, again after `pm clear` of the provider)."""
+through the phone's storage (created on first use, again after `pm clear` of the provider),
+whose connection is kept open across commands while nothing else changes the file."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,17 +35,75 @@ class QueryResult:
         return [dict(zip(self.columns, row)) for row in self.rows]
 
 
+class ProviderConnections:
+    """The open connections of a phone's provider databases, by device path, kept between
+    commands: opening one costs more than most commands (SQLite parses the schema with its
+    triggers again), and every `content insert` of a reset would pay it.
+
+    A kept connection is handed out again only while `Storage.version` of its file is what it
+    was when the connection was put back, i.e. nothing changed the file since but that
+    connection: a storage restore, a removal or rename, a write through any other connection
+    (the apps', the `sqlite3` command's) or through the host path all move the version, and the
+    connection is closed and a new one opened, as every command did before. The device shares
+    this object between its states (it is no part of a snapshot) and closes it with itself."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[sqlite3.Connection, Hashable]] = {}
+
+    def take(self, storage: Storage, path: str) -> sqlite3.Connection | None:
+        """The kept connection to `path` if the file is as it left it (it is then no longer
+        kept until `keep`); None otherwise (a stale one is closed)."""
+        found = self._kept.pop(path, None)
+        if found is None:
+            return None
+        conn, version = found
+        if storage.version(path) == version:
+            return conn
+        conn.close()
+        return None
+
+    def keep(self, storage: Storage, path: str, conn: sqlite3.Connection) -> None:
+        """Keep `conn` (idle: no transaction open) with the file's version now."""
+        previous = self._kept.pop(path, None)
+        if previous is not None:  # a nested session's connection: one is enough
+            previous[0].close()
+        self._kept[path] = (conn, storage.version(path))
+
+    def close(self) -> None:
+        for conn, _version in self._kept.values():
+            conn.close()
+        self._kept.clear()
+
+
 class ProviderDb:
     """One provider database at a device path, with its schema applied on every open."""
 
-    def __init__(self, storage: Storage, clock: Clock, path: str, schema: Sequence[str]) -> None:
+    def __init__(self, storage: Storage, clock: Clock, path: str, schema: Sequence[str],
+                 connections: ProviderConnections) -> None:
         self.storage = storage
         self.clock = clock
         self.path = path
         self.schema = tuple(schema)
+        self.connections = connections
+
+    @contextmanager
+    def session(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one command: the kept one when still valid, else a new one. It is
+        kept afterwards only when the command ended normally with no transaction open; else it
+        is closed (rolling back, as closing did when every command had its own connection)."""
+        conn = self.connections.take(self.storage, self.path) or self.connect()
+        try:
+            yield conn
+        except BaseException:
+            conn.close()
+            raise
+        if conn.in_transaction:
+            conn.close()
+        else:
+            self.connections.keep(self.storage, self.path, conn)
 
     def connect(self) -> sqlite3.Connection:
-        """A fresh connection (close it before the step ends)."""
+        """A fresh connection (close it before the step ends, or hand it to `connections`)."""
         self.storage.mkdir(self.path.rsplit("/", 1)[0], parents=True)
         conn = sqlite3.connect(self.storage.host_path(self.path), isolation_level=None)
         # the phone's storage is a scratch folder: no fsync, journal in memory

@@ -63,8 +63,7 @@ class ContactsProvider:
     # -- the Python API the apps use --------------------------------------------------------
     def add_contact(self, name: str, numbers: Sequence[tuple[str, int]] = ()) -> int:
         """A new contact with a display name and phone numbers; its contact id."""
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             conn.execute("BEGIN")
             raw = self._insert_raw(conn, {})
             self._insert_data(conn, {"raw_contact_id": raw, "mimetype": cp.MIME_NAME, "data1": name})
@@ -74,18 +73,13 @@ class ContactsProvider:
             contact = conn.execute("SELECT contact_id FROM raw_contacts WHERE _id = ?", (raw,)).fetchone()[0]
             conn.execute("COMMIT")
             return int(contact)
-        finally:
-            conn.close()
 
     def contacts(self) -> list[Contact]:
         """Every contact, sorted by name (as a contact list shows them)."""
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             people = select(conn, "SELECT c._id, r._id, IFNULL(r.display_name, '') FROM contacts c "
                                   "JOIN raw_contacts r ON r._id = c.name_raw_contact_id WHERE r.deleted = 0")
             phones = select(conn, f"SELECT person, number, type FROM ({_PHONES_SQL}) ORDER BY _id")
-        finally:
-            conn.close()
         by_contact: dict[int, list[tuple[str, int]]] = {}
         for person, number, kind in phones.rows:
             by_contact.setdefault(int(person), []).append((str(number), int(kind or cp.PHONE_TYPE_MOBILE)))  # type: ignore[arg-type]
@@ -94,11 +88,8 @@ class ContactsProvider:
         return sorted(out, key=lambda c: (c.name.casefold(), c.contact_id))
 
     def delete_contact(self, contact_id: int) -> None:
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             self._delete_raw(conn, f"contact_id = {int(contact_id)}")
-        finally:
-            conn.close()
 
     # -- rows -------------------------------------------------------------------------------
     @staticmethod
@@ -184,16 +175,12 @@ class ContactsProvider:
         if where:
             sql += f" WHERE {where}"
         sql += f" ORDER BY {sort or '_id'}"
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             return select(conn, sql)
-        finally:
-            conn.close()
 
     def insert(self, authority: str, path: Sequence[str], values: Mapping[str, Value]) -> str:
         key = "/".join(path)
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             conn.execute("BEGIN")
             if authority == "com.android.contacts" and key == "raw_contacts":
                 new = self._insert_raw(conn, values)
@@ -203,19 +190,14 @@ class ContactsProvider:
                 raise ProviderError(f"Unknown URI content://{authority}/{key}")
             conn.execute("COMMIT")
             return f"content://{authority}/{key}/{new}"
-        finally:
-            conn.close()
 
     def delete(self, authority: str, path: Sequence[str], where: str | None) -> int:
         key = "/".join(path)
         if authority == "com.android.contacts" and key in ("raw_contacts", "contacts"):
-            conn = self.db.connect()
-            try:
+            with self.db.session() as conn:
                 col = "_id" if key == "raw_contacts" else "contact_id"
                 clause = where or "1"
                 if key == "contacts" and where:
                     clause = f"{col} IN (SELECT _id FROM contacts WHERE {where})"
                 return self._delete_raw(conn, clause)
-            finally:
-                conn.close()
         raise ProviderError(f"Unknown URI content://{authority}/{key}")

@@ -71,8 +71,7 @@ class TelephonyProvider:
         for col in values:
             if col not in tel.SMS_COLUMNS or col == "_id":
                 raise ProviderError(f"table sms has no column named {col}")
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             conn.execute("BEGIN")
             values["thread_id"] = self.thread_id_for(conn, str(address))
             cols = list(values)
@@ -80,36 +79,25 @@ class TelephonyProvider:
                                [values[c] for c in cols])
             conn.execute("COMMIT")
             return int(cur.lastrowid or 0)
-        finally:
-            conn.close()
 
     def threads(self) -> list[dict[str, Value]]:
         """Threads with messages, newest first, each with its address (`address` key added)."""
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             res = select(conn, "SELECT t._id, t.date, t.message_count, t.snippet, t.read, c.address "
                                "FROM threads t LEFT JOIN canonical_addresses c ON c._id = t.recipient_ids "
                                "WHERE t.message_count > 0 ORDER BY t.date DESC, t._id DESC")
-        finally:
-            conn.close()
         return [dict(zip(("_id", "date", "message_count", "snippet", "read", "address"), r)) for r in res.rows]
 
     def messages(self, thread_id: int) -> list[dict[str, Value]]:
         """A thread's messages, oldest first (as a conversation shows them)."""
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             res = select(conn, f"SELECT {', '.join(tel.SMS_COLUMNS)} FROM sms WHERE thread_id = ? "
                                "ORDER BY date ASC, _id ASC", (thread_id,))
-        finally:
-            conn.close()
         return res.dicts()
 
     def mark_thread_read(self, thread_id: int) -> None:
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             conn.execute("UPDATE sms SET read = 1, seen = 1 WHERE thread_id = ? AND read = 0", (thread_id,))
-        finally:
-            conn.close()
 
     def delete_message(self, message_id: int) -> None:
         self.delete(f"content://sms/{int(message_id)}", None)
@@ -148,11 +136,8 @@ class TelephonyProvider:
         box, msg_id = self._parse(path)
         sql = (f"SELECT {projection_sql(projection, tel.SMS_COLUMNS)} FROM sms"
                f"{self._where(box, msg_id, where)} ORDER BY {sort or 'date DESC'}")
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             return select(conn, sql)
-        finally:
-            conn.close()
 
     def insert(self, path: Sequence[str], values: Mapping[str, Value]) -> str:
         box, msg_id = self._parse(path)
@@ -174,8 +159,7 @@ class TelephonyProvider:
     def delete(self, uri: str, where: str | None) -> int:
         path = [p for p in uri.split("://", 1)[1].split("/")[1:] if p]
         box, msg_id = self._parse(path)
-        conn = self.db.connect()
-        try:
+        with self.db.session() as conn:
             try:
                 n = int(conn.execute(f"DELETE FROM sms{self._where(box, msg_id, where)}").rowcount)
             except sqlite3.Error as exc:
@@ -184,5 +168,3 @@ class TelephonyProvider:
             conn.execute("DELETE FROM threads WHERE _id NOT IN (SELECT DISTINCT thread_id FROM sms "
                          "WHERE thread_id IS NOT NULL)")
             return n
-        finally:
-            conn.close()
