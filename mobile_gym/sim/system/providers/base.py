@@ -4,6 +4,7 @@ whose connection is kept open across commands while nothing else changes the fil
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -35,43 +36,71 @@ class QueryResult:
         return [dict(zip(self.columns, row)) for row in self.rows]
 
 
+#: What a kept connection's file looked like when it was put back: (inode, header bytes 18-19:
+#: the read/write format versions, 1 = rollback journal; bytes 24-39: the file change counter,
+#: page count and freelist, which SQLite compares before each read to drop a stale page cache).
+_Seen = tuple[int, bytes, bytes]
+
+
+def _seen(host: str) -> _Seen | None:
+    """`_Seen` of the database file at `host`; None when it is missing or no database yet."""
+    try:
+        with open(host, "rb") as fh:
+            inode = os.fstat(fh.fileno()).st_ino
+            head = fh.read(40)
+    except OSError:
+        return None
+    return (inode, head[18:20], head[24:40]) if len(head) == 40 else None
+
+
 class ProviderConnections:
     """The open connections of a phone's provider databases, by device path, kept between
     commands: opening one costs more than most commands (SQLite parses the schema with its
     triggers again), and every `content insert` of a reset would pay it.
 
-    A kept connection is handed out again only while `Storage.version` of its file is what it
-    was when the connection was put back, i.e. nothing changed the file since but that
-    connection: a storage restore, a removal or rename, a write through any other connection
-    (the apps', the `sqlite3` command's) or through the host path all move the version, and the
-    connection is closed and a new one opened, as every command did before. The device shares
-    this object between its states (it is no part of a snapshot) and closes it with itself."""
+    A kept connection is handed out again as it is while `Storage.version` of its file is what
+    it was when the connection was put back: nothing but that connection changed the file. When
+    something did (a storage restore, a removal or rename, another connection's write: the apps',
+    the `sqlite3` command's), it is handed out again only when SQLite sees the change by itself
+    (the same inode, in rollback-journal mode, with another change counter / page count in the
+    header, so SQLite drops its page cache on the next read, as it does for any other writer)
+    and the caller checks the schema again; otherwise it is closed and a new one opened, as
+    every command did before. The device shares this object between its states (it is no part
+    of a snapshot) and closes it with itself."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[sqlite3.Connection, Hashable]] = {}
+        self._kept: dict[str, tuple[sqlite3.Connection, Hashable, _Seen | None]] = {}
 
-    def take(self, storage: Storage, path: str) -> sqlite3.Connection | None:
-        """The kept connection to `path` if the file is as it left it (it is then no longer
-        kept until `keep`); None otherwise (a stale one is closed)."""
+    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, bool] | None:
+        """The kept connection to `path` and whether the file is as it left it (it is then no
+        longer kept until `keep`); None when there is none or it was stale (it is closed)."""
         found = self._kept.pop(path, None)
         if found is None:
             return None
-        conn, version = found
+        conn, version, seen = found
         if storage.version(path) == version:
-            return conn
+            return conn, True
+        try:
+            now = _seen(storage.host_path(path))
+        except BaseException:
+            conn.close()
+            raise
+        if seen is not None and now is not None and now[0] == seen[0] and now[1] == seen[1] == b"\x01\x01" \
+                and now[2] != seen[2]:
+            return conn, False
         conn.close()
         return None
 
     def keep(self, storage: Storage, path: str, conn: sqlite3.Connection) -> None:
-        """Keep `conn` (idle: no transaction open) with the file's version now."""
+        """Keep `conn` (idle: no transaction open) with the file's version and header now."""
         previous = self._kept.pop(path, None)
         if previous is not None:  # a nested session's connection: one is enough
             previous[0].close()
-        self._kept[path] = (conn, storage.version(path))
+        self._kept[path] = (conn, storage.version(path), _seen(storage.host_path(path)))
 
     def close(self) -> None:
-        for conn, _version in self._kept.values():
-            conn.close()
+        for found in self._kept.values():
+            found[0].close()
         self._kept.clear()
 
 
@@ -91,7 +120,17 @@ class ProviderDb:
         """A connection for one command: the kept one when still valid, else a new one. It is
         kept afterwards only when the command ended normally with no transaction open; else it
         is closed (rolling back, as closing did when every command had its own connection)."""
-        conn = self.connections.take(self.storage, self.path) or self.connect()
+        taken = self.connections.take(self.storage, self.path)
+        if taken is None:
+            conn = self.connect()
+        else:
+            conn, unchanged = taken
+            if not unchanged:
+                try:
+                    self._ensure_schema(conn)
+                except BaseException:
+                    conn.close()
+                    raise
         try:
             yield conn
         except BaseException:
@@ -109,11 +148,14 @@ class ProviderDb:
         # the phone's storage is a scratch folder: no fsync, journal in memory
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA journal_mode = MEMORY")
+        self._ensure_schema(conn)
+        return conn
+
+    def _ensure_schema(self, conn: sqlite3.Connection) -> None:
         if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             for statement in self.schema:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        return conn
 
     def now_ms(self) -> int:
         return round(self.clock.now() * 1000)
