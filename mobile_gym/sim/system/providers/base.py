@@ -69,34 +69,38 @@ class ProviderConnections:
     of a snapshot) and closes it with itself."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[sqlite3.Connection, Hashable, _Seen | None]] = {}
+        # device path -> (connection, Storage.version, host path, _Seen) when put back
+        self._kept: dict[str, tuple[sqlite3.Connection, Hashable, str, _Seen | None]] = {}
 
-    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, bool] | None:
-        """The kept connection to `path` and whether the file is as it left it (it is then no
-        longer kept until `keep`); None when there is none or it was stale (it is closed)."""
+    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, bool, str] | None:
+        """The kept connection to `path`, whether the file is as it left it, and its host path
+        (it is then no longer kept until `keep`); None when there is none or it was stale (it is
+        closed)."""
         found = self._kept.pop(path, None)
         if found is None:
             return None
-        conn, version, seen = found
+        conn, version, host, seen = found
         if storage.version(path) == version:
-            return conn, True
+            return conn, True, host
         try:
-            now = _seen(storage.host_path(path))
+            host = storage.host_path(path)
+            now = _seen(host)
         except BaseException:
             conn.close()
             raise
         if seen is not None and now is not None and now[0] == seen[0] and now[1] == seen[1] == b"\x01\x01" \
                 and now[2] != seen[2]:
-            return conn, False
+            return conn, False, host
         conn.close()
         return None
 
-    def keep(self, storage: Storage, path: str, conn: sqlite3.Connection) -> None:
-        """Keep `conn` (idle: no transaction open) with the file's version and header now."""
+    def keep(self, storage: Storage, path: str, host: str, conn: sqlite3.Connection) -> None:
+        """Keep `conn` (idle: no transaction open) to `path` (at `host`, as `Storage.host_path`
+        gave it) with the file's version and header now."""
         previous = self._kept.pop(path, None)
         if previous is not None:  # a nested session's connection: one is enough
             previous[0].close()
-        self._kept[path] = (conn, storage.version(path), _seen(storage.host_path(path)))
+        self._kept[path] = (conn, storage.version(path), host, _seen(host))
 
     def close(self) -> None:
         for found in self._kept.values():
@@ -122,9 +126,10 @@ class ProviderDb:
         is closed (rolling back, as closing did when every command had its own connection)."""
         taken = self.connections.take(self.storage, self.path)
         if taken is None:
-            conn = self.connect()
+            host = self.host()
+            conn = self._open(host)
         else:
-            conn, unchanged = taken
+            conn, unchanged, host = taken
             if not unchanged:
                 try:
                     self._ensure_schema(conn)
@@ -139,17 +144,21 @@ class ProviderDb:
         if conn.in_transaction:
             conn.close()
         else:
-            self.connections.keep(self.storage, self.path, conn)
+            self.connections.keep(self.storage, self.path, host, conn)
 
-    def connect(self) -> sqlite3.Connection:
-        """A fresh connection (close it before the step ends, or hand it to `connections`)."""
-        self.storage.mkdir(self.path.rsplit("/", 1)[0], parents=True)
-        conn = sqlite3.connect(self.storage.host_path(self.path), isolation_level=None)
+    def _open(self, host: str) -> sqlite3.Connection:
+        """A fresh connection to the database at `host` (its schema in place)."""
+        conn = sqlite3.connect(host, isolation_level=None)
         # the phone's storage is a scratch folder: no fsync, journal in memory
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA journal_mode = MEMORY")
         self._ensure_schema(conn)
         return conn
+
+    def host(self) -> str:
+        """The database's host path, its folder made first (the file may not exist yet)."""
+        self.storage.mkdir(self.path.rsplit("/", 1)[0], parents=True)
+        return self.storage.host_path(self.path)
 
     def _ensure_schema(self, conn: sqlite3.Connection) -> None:
         if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
