@@ -365,6 +365,19 @@ class Storage:
                     self._watched[host] = now
         return self._used
 
+    def _counted_bytes(self, host: str) -> int:
+        """The bytes `_used` counts for the file `host`, and forget them (it is about to be
+        removed): its last counted size when written behind this class's back, else its size."""
+        if host in self._watched:
+            counted, self._watched[host] = self._watched[host], 0
+            return counted
+        return _size(host)
+
+    def _counted_bytes_under(self, top: str) -> int:
+        """`_counted_bytes` of every file in the folder `top` (as `used_bytes` walks them)."""
+        return sum(self._counted_bytes(os.path.join(dirpath, name))
+                   for dirpath, _dirs, names in os.walk(top) for name in names)
+
     def _reserve(self, extra: int) -> None:
         """Refuse a change that adds `extra` bytes past the quota (ENOSPC, as Android does)."""
         if extra > 0 and self.used_bytes() + extra > self.quota_bytes:
@@ -418,11 +431,14 @@ class Storage:
         if os.path.isdir(host) and not os.path.islink(host):
             if not recursive:
                 raise IsADirectoryError(f"{norm}: Is a directory")
+            freed = self._counted_bytes_under(host)
             shutil.rmtree(host)
+            self._real_folders.clear()  # a folder is gone: its name may come back as anything
         else:
-            os.unlink(host)
-        self._real_folders.clear()
-        self._used = None
+            freed = self._counted_bytes(host)
+            os.unlink(host)  # no folder is gone: the folders known to be real stay so
+        if self._used is not None:
+            self._used -= freed
         prefix = self._rel(host)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]
