@@ -209,10 +209,11 @@ class Storage:
         Refuses a path that resolves outside the storage through a symlink. A folder found to be
         a real folder inside the storage is remembered, so later paths in it cost one `lstat` of
         their last part (this class never creates links; the memory is dropped whenever it
-        removes, renames or restores anything)."""
+        removes a folder, renames or restores anything). A folder not yet known costs one
+        `lstat` per folder below the deepest one known, not a `realpath` from the host's `/`."""
         host = self._host(device_path)
         folder = os.path.dirname(host)
-        if folder in self._real_folders and not os.path.islink(host):
+        if self._is_real_folder(folder) and not os.path.islink(host):
             return host
         real = os.path.realpath(host)
         if real != self.root and not real.startswith(self.root + os.sep):
@@ -220,6 +221,26 @@ class Storage:
         if host != self.root and os.path.realpath(folder) == folder:
             self._real_folders.add(folder)
         return host
+
+    def _is_real_folder(self, folder: str) -> bool:
+        """Whether the host folder `folder` and every folder between it and the root are real
+        folders (no symlink, no file), checked with `lstat` from the deepest one already known
+        down, each found remembered; False when one is not (or is missing, or `folder` is not
+        under the root), for `_resolve` to decide with `realpath`."""
+        if folder != self.root and not folder.startswith(self.root + os.sep):
+            return False
+        unknown = []
+        while folder != self.root and folder not in self._real_folders:
+            unknown.append(folder)
+            folder = os.path.dirname(folder)
+        for below in reversed(unknown):
+            try:
+                if not _stat.S_ISDIR(os.lstat(below).st_mode):
+                    return False
+            except OSError:
+                return False
+            self._real_folders.add(below)
+        return True
 
     def device_text(self, text: str) -> str:
         """`text` with every host path under the storage turned into its device path (for
