@@ -420,7 +420,8 @@ class Storage:
         """`open_database`, also returning the connection's Budget (why a statement stopped)."""
         host = self.host_path(path)  # the connection writes behind this class's back
         for suffix in _DB_COMPANIONS:
-            self._watched.setdefault(host + suffix, _size(host + suffix))
+            if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
+                self._watched[host + suffix] = _size(host + suffix)
         own = _size(host)
         room = max(0, self.quota_bytes - self.used_bytes()) + own
         if limits.database_bytes is None or limits.database_bytes > room:
