@@ -209,10 +209,11 @@ class Storage:
         Refuses a path that resolves outside the storage through a symlink. A folder found to be
         a real folder inside the storage is remembered, so later paths in it cost one `lstat` of
         their last part (this class never creates links; the memory is dropped whenever it
-        removes, renames or restores anything)."""
+        removes a folder, renames or restores anything). A folder not yet known costs one
+        `lstat` per folder below the deepest one known, not a `realpath` from the host's `/`."""
         host = self._host(device_path)
         folder = os.path.dirname(host)
-        if folder in self._real_folders and not os.path.islink(host):
+        if self._is_real_folder(folder) and not os.path.islink(host):
             return host
         real = os.path.realpath(host)
         if real != self.root and not real.startswith(self.root + os.sep):
@@ -220,6 +221,26 @@ class Storage:
         if host != self.root and os.path.realpath(folder) == folder:
             self._real_folders.add(folder)
         return host
+
+    def _is_real_folder(self, folder: str) -> bool:
+        """Whether the host folder `folder` and every folder between it and the root are real
+        folders (no symlink, no file), checked with `lstat` from the deepest one already known
+        down, each found remembered; False when one is not (or is missing, or `folder` is not
+        under the root), for `_resolve` to decide with `realpath`."""
+        if folder != self.root and not folder.startswith(self.root + os.sep):
+            return False
+        unknown = []
+        while folder != self.root and folder not in self._real_folders:
+            unknown.append(folder)
+            folder = os.path.dirname(folder)
+        for below in reversed(unknown):
+            try:
+                if not _stat.S_ISDIR(os.lstat(below).st_mode):
+                    return False
+            except OSError:
+                return False
+            self._real_folders.add(below)
+        return True
 
     def device_text(self, text: str) -> str:
         """`text` with every host path under the storage turned into its device path (for
@@ -365,6 +386,19 @@ class Storage:
                     self._watched[host] = now
         return self._used
 
+    def _counted_bytes(self, host: str) -> int:
+        """The bytes `_used` counts for the file `host`, and forget them (it is about to be
+        removed): its last counted size when written behind this class's back, else its size."""
+        if host in self._watched:
+            counted, self._watched[host] = self._watched[host], 0
+            return counted
+        return _size(host)
+
+    def _counted_bytes_under(self, top: str) -> int:
+        """`_counted_bytes` of every file in the folder `top` (as `used_bytes` walks them)."""
+        return sum(self._counted_bytes(os.path.join(dirpath, name))
+                   for dirpath, _dirs, names in os.walk(top) for name in names)
+
     def _reserve(self, extra: int) -> None:
         """Refuse a change that adds `extra` bytes past the quota (ENOSPC, as Android does)."""
         if extra > 0 and self.used_bytes() + extra > self.quota_bytes:
@@ -386,7 +420,8 @@ class Storage:
         """`open_database`, also returning the connection's Budget (why a statement stopped)."""
         host = self.host_path(path)  # the connection writes behind this class's back
         for suffix in _DB_COMPANIONS:
-            self._watched.setdefault(host + suffix, _size(host + suffix))
+            if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
+                self._watched[host + suffix] = _size(host + suffix)
         own = _size(host)
         room = max(0, self.quota_bytes - self.used_bytes()) + own
         if limits.database_bytes is None or limits.database_bytes > room:
@@ -418,11 +453,14 @@ class Storage:
         if os.path.isdir(host) and not os.path.islink(host):
             if not recursive:
                 raise IsADirectoryError(f"{norm}: Is a directory")
+            freed = self._counted_bytes_under(host)
             shutil.rmtree(host)
+            self._real_folders.clear()  # a folder is gone: its name may come back as anything
         else:
-            os.unlink(host)
-        self._real_folders.clear()
-        self._used = None
+            freed = self._counted_bytes(host)
+            os.unlink(host)  # no folder is gone: the folders known to be real stay so
+        if self._used is not None:
+            self._used -= freed
         prefix = self._rel(host)
         for rel in [r for r in self._mtimes if r == prefix or r.startswith(prefix + os.sep)]:
             del self._mtimes[rel]

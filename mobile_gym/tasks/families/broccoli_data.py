@@ -205,6 +205,7 @@ def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool
     them; drawing from the allowed values is the same law in fewer draws). ValueError after
     `max_tries` generations."""
     out: list[Recipe] = []
+    taken: set[Recipe] = set()  # the rows of `out`, for a membership test that does not scan it
     tries = 0
     while len(out) < n:
         tries += 1
@@ -213,8 +214,9 @@ def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool
         r = generate_recipe(rng, base)
         if prep_times is not None:
             r = replace(r, preparationTime=prep_times[int(rng.integers(0, len(prep_times)))])
-        if keep(r) and (replacement or r not in out):
+        if keep(r) and (replacement or r not in taken):
             out.append(r)
+            taken.add(r)
     return out
 
 
