@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mobile_gym.device.base import Device
+from mobile_gym.device.read_cache import remembered
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
 from mobile_gym.untrusted import sqlite_guard
 
@@ -128,9 +129,10 @@ def _shorten(text: str) -> str:
     return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text):,} characters)"
 
 
-def _cell_size(value: Any) -> int:
-    """What one result value counts towards MAX_RESULT_BYTES."""
-    return len(value) if isinstance(value, (str, bytes)) else 8
+def _batch_size(rows: Sequence[tuple[Any, ...]]) -> int:
+    """What result rows count towards MAX_RESULT_BYTES: a text or blob its length, any other
+    value 8 (one comprehension, no call per cell: a table's baseline has thousands of cells)."""
+    return sum([len(v) if isinstance(v, (str, bytes)) else 8 for r in rows for v in r])
 
 
 class _Reader:
@@ -153,8 +155,8 @@ class _Reader:
                 batch = cur.fetchmany(min(_FETCH_BATCH, MAX_ROWS + 1 - len(rows)))
                 if not batch:
                     break
-                rows.extend(tuple(r) for r in batch)
-                size += sum(_cell_size(v) for r in batch for v in r)
+                rows.extend(batch)  # tuples: the connection has no row factory
+                size += _batch_size(batch)
         except (sqlite3.Error, sqlite3.Warning, ValueError) as e:  # ValueError: a NUL in the SQL
             raise self._error(self._reason(e), sql) from None
         if len(rows) > MAX_ROWS:
@@ -227,19 +229,34 @@ def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) ->
     (MAX_VM_INSTRUCTIONS, MAX_QUERY_SECONDS, MAX_ROWS, MAX_RESULT_BYTES, MAX_VALUE_BYTES,
     MAX_COLUMNS, MAX_SQL_LENGTH).
     """
+    key = ("sqlite.query", db_path, sql, tuple(params))
+    try:
+        hash(key)
+    except TypeError:  # an unhashable parameter: SQLite will refuse it; nothing to share
+        return _query(device, db_path, sql, params)
+    return remembered(device, key, lambda: _query(device, db_path, sql, params))
+
+
+def _query(device: Device, db_path: str, sql: str, params: Sequence[Any]) -> QueryResult:
     with _open_copy(device, db_path) as reader:
         return reader.run(sql, params)
 
 
 def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
     """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise),
-    within the same limits as `query`."""
+    within the same limits as `query`. On a ReadCache (one reset's baselines, one step's
+    checks) the table is read once and every caller gets its own dicts."""
+    return remembered(device, ("sqlite.read_rows", db_path, table),
+                      lambda: _read_table(device, db_path, table)).dicts()
+
+
+def _read_table(device: Device, db_path: str, table: str) -> QueryResult:
     with _open_copy(device, db_path) as reader:
         tables = [r[0] for r in reader.run(
             "SELECT name FROM sqlite_master WHERE type = 'table'").rows]
         if table not in tables:
             raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
-        return reader.run(f"SELECT * FROM {_quote_ident(table)}").dicts()
+        return reader.run(f"SELECT * FROM {_quote_ident(table)}")
 
 
 def _key(row: Mapping[str, Any]) -> tuple:
