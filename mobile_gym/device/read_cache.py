@@ -9,15 +9,22 @@ not-a-directory / permission failures. Everything else is passed through unchang
 It shares reads within a step; across steps a check is not run at all while
 `Device.state_version` of what it reads is unchanged (events.sources.state), so on the sim
 this cache works in the steps after a change and on adb, which answers no versions, every step.
+
+`remembered(device, key, compute)` extends that to what a reader derives from those reads (the
+rows of a database table): on a ReadCache the first answer for `key` is kept for the span, on
+any other Device `compute()` runs every time. Failures are not kept (they are computed again).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from mobile_gym.device.base import Device, FileEntry
 
-__all__ = ["ReadCache"]
+__all__ = ["ReadCache", "remembered"]
+
+T = TypeVar("T")
 
 _REMEMBERED_ERRORS = (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError)
 
@@ -28,6 +35,7 @@ class ReadCache:
     def __init__(self, device: Device) -> None:
         self.device = device
         self._reads: dict[tuple[str, str], Any] = {}
+        self._derived: dict[Hashable, Any] = {}
 
     def _read(self, kind: str, path: str) -> Any:
         key = (kind, path)
@@ -47,5 +55,18 @@ class ReadCache:
     def pull(self, path: str) -> bytes:
         return self._read("pull", path)
 
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`'s answer, computed once per `key` for the life of this cache."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return self._derived[key]
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.device, name)
+
+
+def remembered(device: Device, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, answered once per `key` while `device` is a ReadCache (see the module)."""
+    if isinstance(device, ReadCache):
+        return device.derived(key, compute)
+    return compute()

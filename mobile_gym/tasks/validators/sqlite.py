@@ -28,10 +28,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mobile_gym.device.base import Device
+from mobile_gym.device.read_cache import ReadCache, remembered
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
 from mobile_gym.untrusted import sqlite_guard
 
@@ -128,9 +130,26 @@ def _shorten(text: str) -> str:
     return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text):,} characters)"
 
 
-def _cell_size(value: Any) -> int:
-    """What one result value counts towards MAX_RESULT_BYTES."""
-    return len(value) if isinstance(value, (str, bytes)) else 8
+#: The types of the result values that count their length (sqlite3 gives exactly str for TEXT,
+#: with no text_factory set, and bytes for BLOB; INTEGER, REAL and NULL count 8).
+_SIZED_TYPES = frozenset({str, bytes})
+
+
+def _batch_size(rows: Sequence[tuple[Any, ...]]) -> int:
+    """What result rows count towards MAX_RESULT_BYTES: a text or blob its length, any other
+    value 8. Counted column by column with C-level iterators (a table's baseline has thousands
+    of cells, and a column mostly holds one type)."""
+    total = 0
+    for column in zip(*rows):  # the rows of one result have equally many values
+        types = set(map(type, column))
+        if types <= _SIZED_TYPES:
+            total += sum(map(len, column))
+        elif types.isdisjoint(_SIZED_TYPES):
+            total += 8 * len(column)
+        else:
+            sized = list(compress(column, map(_SIZED_TYPES.__contains__, map(type, column))))
+            total += sum(map(len, sized)) + 8 * (len(column) - len(sized))
+    return total
 
 
 class _Reader:
@@ -141,6 +160,7 @@ class _Reader:
         self.conn = conn
         self.db_path = db_path
         self.guard = sqlite_guard.guard(conn, _limits())
+        self.run("PRAGMA query_only = ON")
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> QueryResult:
         """Column names and rows of one statement, within the limits."""
@@ -153,8 +173,8 @@ class _Reader:
                 batch = cur.fetchmany(min(_FETCH_BATCH, MAX_ROWS + 1 - len(rows)))
                 if not batch:
                     break
-                rows.extend(tuple(r) for r in batch)
-                size += sum(_cell_size(v) for r in batch for v in r)
+                rows.extend(batch)  # tuples: the connection has no row factory
+                size += _batch_size(batch)
         except (sqlite3.Error, sqlite3.Warning, ValueError) as e:  # ValueError: a NUL in the SQL
             raise self._error(self._reason(e), sql) from None
         if len(rows) > MAX_ROWS:
@@ -189,6 +209,22 @@ def _quote_ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _memory_copy(image: tuple[bytes | None, ...]) -> sqlite3.Connection | None:
+    """An in-memory connection holding the database image, or None when it has a WAL or
+    rollback journal beside it (SQLite must replay that from files)."""
+    main, wal, _shm, journal = image
+    if wal is not None or journal is not None or main is None or not hasattr(sqlite3.Connection,
+                                                                             "deserialize"):
+        return None
+    if len(main) >= 20 and main[18:20] == b"\x02\x02":
+        data = bytearray(main)
+        data[18:20] = b"\x01\x01"  # WAL mode -> rollback mode, or SQLite refuses the image
+        main = bytes(data)
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(main)  # before the guard, whose authorizer refuses it
+    return conn
+
+
 @contextmanager
 def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
     """A read-only, bounded connection to a copy of the device's database.
@@ -197,17 +233,10 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
     otherwise the files are copied to a temporary directory so SQLite replays the journal.
     """
     image = database_image(device, db_path)
-    main, wal, _shm, journal = image
-    if wal is None and journal is None and main is not None and hasattr(sqlite3.Connection,
-                                                                         "deserialize"):
-        data = bytearray(main)
-        if len(data) >= 20 and data[18:20] == b"\x02\x02":
-            data[18:20] = b"\x01\x01"  # WAL mode -> rollback mode, or SQLite refuses the image
-        with closing(sqlite3.connect(":memory:")) as conn:
-            conn.deserialize(bytes(data))  # before the guard, whose authorizer refuses it
-            reader = _Reader(conn, db_path)
-            reader.run("PRAGMA query_only = ON")
-            yield reader
+    memory = _memory_copy(image)
+    if memory is not None:
+        with closing(memory) as conn:
+            yield _Reader(conn, db_path)
         return
     with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
         name = PurePosixPath(db_path).name
@@ -215,9 +244,32 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
             if part is not None:
                 (Path(tmp) / (name + suffix)).write_bytes(part)
         with closing(sqlite3.connect(Path(tmp) / name)) as conn:
-            reader = _Reader(conn, db_path)
-            reader.run("PRAGMA query_only = ON")
+            yield _Reader(conn, db_path)
+
+
+def _is_select(sql: str) -> bool:
+    """Whether `sql` is a query (SELECT / WITH), which cannot change a read-only connection's
+    settings, so later reads on that connection see what a fresh one would."""
+    return sql.lstrip().lower().startswith(("select", "with"))
+
+
+@contextmanager
+def _reading(device: Device, db_path: str, sql: str) -> Iterator[_Reader]:
+    """A reader for one read (its statements run under a fresh budget).
+
+    On a ReadCache (nothing writes meanwhile) the reads of queries share one in-memory copy of
+    the database: deserializing it and parsing its schema are the bulk of a small read. Any
+    other statement, device or image gets a connection of its own, closed after the read.
+    """
+    if isinstance(device, ReadCache) and _is_select(sql):
+        shared = device.derived(("sqlite.memory_copy", db_path),
+                                lambda: _memory_copy(database_image(device, db_path)))
+        if shared is not None:
+            reader = _Reader(shared, db_path)  # closed with the cache (garbage collected)
             yield reader
+            return
+    with _open_copy(device, db_path) as reader:
+        yield reader
 
 
 def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) -> QueryResult:
@@ -227,19 +279,34 @@ def query(device: Device, db_path: str, sql: str, params: Sequence[Any] = ()) ->
     (MAX_VM_INSTRUCTIONS, MAX_QUERY_SECONDS, MAX_ROWS, MAX_RESULT_BYTES, MAX_VALUE_BYTES,
     MAX_COLUMNS, MAX_SQL_LENGTH).
     """
-    with _open_copy(device, db_path) as reader:
+    key = ("sqlite.query", db_path, sql, tuple(params))
+    try:
+        hash(key)
+    except TypeError:  # an unhashable parameter: SQLite will refuse it; nothing to share
+        return _query(device, db_path, sql, params)
+    return remembered(device, key, lambda: _query(device, db_path, sql, params))
+
+
+def _query(device: Device, db_path: str, sql: str, params: Sequence[Any]) -> QueryResult:
+    with _reading(device, db_path, sql) as reader:
         return reader.run(sql, params)
 
 
 def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
     """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise),
-    within the same limits as `query`."""
-    with _open_copy(device, db_path) as reader:
+    within the same limits as `query`. On a ReadCache (one reset's baselines, one step's
+    checks) the table is read once and every caller gets its own dicts."""
+    return remembered(device, ("sqlite.read_rows", db_path, table),
+                      lambda: _read_table(device, db_path, table)).dicts()
+
+
+def _read_table(device: Device, db_path: str, table: str) -> QueryResult:
+    with _reading(device, db_path, "SELECT") as reader:
         tables = [r[0] for r in reader.run(
             "SELECT name FROM sqlite_master WHERE type = 'table'").rows]
         if table not in tables:
             raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
-        return reader.run(f"SELECT * FROM {_quote_ident(table)}").dicts()
+        return reader.run(f"SELECT * FROM {_quote_ident(table)}")
 
 
 def _key(row: Mapping[str, Any]) -> tuple:
