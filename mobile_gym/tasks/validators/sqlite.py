@@ -138,17 +138,11 @@ _SIZED_TYPES = frozenset({str, bytes})
 def _batch_size(rows: Sequence[tuple[Any, ...]]) -> int:
     """What result rows count towards MAX_RESULT_BYTES: a text or blob its length, any other
     value 8. Counted column by column with C-level iterators (a table's baseline has thousands
-    of cells, and a column mostly holds one type)."""
+    of cells)."""
     total = 0
     for column in zip(*rows):  # the rows of one result have equally many values
-        types = set(map(type, column))
-        if types <= _SIZED_TYPES:
-            total += sum(map(len, column))
-        elif types.isdisjoint(_SIZED_TYPES):
-            total += 8 * len(column)
-        else:
-            sized = list(compress(column, map(_SIZED_TYPES.__contains__, map(type, column))))
-            total += sum(map(len, sized)) + 8 * (len(column) - len(sized))
+        sized = list(compress(column, map(_SIZED_TYPES.__contains__, map(type, column))))
+        total += sum(map(len, sized)) + 8 * (len(column) - len(sized))
     return total
 
 
