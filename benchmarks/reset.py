@@ -36,42 +36,11 @@ import statistics
 import time
 from pathlib import Path
 
+from mobile_gym.bench import CollectionLog, latency_stats
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks import catalog, registry
 
 TARGETS_MS = {"median_ms": 2.0, "p99_ms": 5.0, "max_ms": 10.0}
-
-
-def _stats(values: list[float]) -> dict[str, float]:
-    """median / p99 / max / mean in ms (p99: nearest rank)."""
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, int(round(0.99 * len(ordered) + 0.5)) - 1))
-    return {"median_ms": round(statistics.median(ordered) * 1e3, 3),
-            "p99_ms": round(ordered[rank] * 1e3, 3),
-            "max_ms": round(ordered[-1] * 1e3, 3),
-            "mean_ms": round(statistics.fmean(ordered) * 1e3, 3)}
-
-
-class CollectionLog:
-    """Garbage collections per generation (count, seconds) while `active` is set."""
-
-    def __init__(self) -> None:
-        self.active = False
-        self.seconds = [0.0, 0.0, 0.0]
-        self.counts = [0, 0, 0]
-        self._started = 0.0
-
-    def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if not self.active:
-            return
-        if phase == "start":
-            self._started = time.perf_counter()
-        else:
-            self.counts[info["generation"]] += 1
-            self.seconds[info["generation"]] += time.perf_counter() - self._started
-
-    def summary(self) -> dict[str, object]:
-        return {"counts": list(self.counts), "ms": [round(1e3 * t, 2) for t in self.seconds]}
 
 
 def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: CollectionLog,
@@ -98,9 +67,8 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
         for seed in range(1, resets + 1):
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            collections.active = True
-            _obs, info = env.reset(seed=seed)
-            collections.active = False
+            with collections.counting():
+                _obs, info = env.reset(seed=seed)
             totals.append(time.perf_counter() - t0)
             cpus.append(time.thread_time() - c0)
             for key, values in parts.items():
@@ -111,7 +79,7 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
         if freeze:
             gc.unfreeze()
     row: dict[str, object] = {
-        "total": _stats(totals), "cpu": _stats(cpus),
+        "total": latency_stats(totals), "cpu": latency_stats(cpus),
         **{f"{k}_median_ms": round(statistics.median(v) * 1e3, 3) for k, v in parts.items()},
         "make_task_median_ms": round(statistics.median(t_build) * 1e3, 3) if t_build else 0.0,
         "first_reset_ms": round(first * 1e3, 1), "reset_steps_per_seed": n_steps,
@@ -131,7 +99,6 @@ def main() -> None:
                     help="gc.freeze() after each id's first reset (see the module docstring)")
     args = ap.parse_args()
     collections = CollectionLog()
-    gc.callbacks.append(collections)
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
         ("pixels", "instruction")
     ids = args.ids or [i for i in catalog.ids() if i != catalog.GENERIC_ID]
@@ -151,8 +118,8 @@ def main() -> None:
         print(f"{task_id:58s} {t['median_ms']:7.2f} {t['p99_ms']:7.2f} {t['max_ms']:7.2f} "  # type: ignore[index]
               f"{c['median_ms']:7.2f} {row['make_task_median_ms']:6.2f} {row['restore_median_ms']:7.2f} "
               f"{row['reset_steps_median_ms']:6.2f} {row['observe_median_ms']:7.2f}")
-    overall = _stats(pooled)
-    overall_cpu = _stats(pooled_cpu)
+    overall = latency_stats(pooled)
+    overall_cpu = latency_stats(pooled_cpu)
     worst = {key: max(r["total"][key] for r in rows.values())  # type: ignore[index]
              for key in ("median_ms", "p99_ms", "max_ms")}
     met = {key: overall[key] <= limit for key, limit in TARGETS_MS.items()}

@@ -15,14 +15,13 @@ Prints a table and writes benchmarks/results/restore.json (with the load average
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
-import statistics
 import time
 from pathlib import Path
 
+from mobile_gym.bench import CollectionLog, latency_stats
 from mobile_gym.env import MobileEnv
 
 DEFAULT_IDS = ("MobileEnv/SettingsWifiOff-v0", "MobileEnv/OpenApp-v0", "MobileEnv/MarkorEditNote-v0",
@@ -30,37 +29,9 @@ DEFAULT_IDS = ("MobileEnv/SettingsWifiOff-v0", "MobileEnv/OpenApp-v0", "MobileEn
                "MobileEnv/ExpenseAddSingle-v0")
 
 
-def _stats(values: list[float]) -> dict[str, float]:
-    """median / p99 (nearest rank) / max in ms."""
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, int(round(0.99 * len(ordered) + 0.5)) - 1))
-    return {"median_ms": round(statistics.median(ordered) * 1e3, 3),
-            "p99_ms": round(ordered[rank] * 1e3, 3), "max_ms": round(ordered[-1] * 1e3, 3)}
-
-
-class _GcClock:
-    """Counts collections per generation and their wall time while `active`."""
-
-    def __init__(self) -> None:
-        self.active = False
-        self.counts = [0, 0, 0]
-        self.seconds = [0.0, 0.0, 0.0]
-        self._start = 0.0
-
-    def __call__(self, phase: str, info: dict) -> None:
-        if not self.active:
-            return
-        if phase == "start":
-            self._start = time.perf_counter()
-        else:
-            self.counts[info["generation"]] += 1
-            self.seconds[info["generation"]] += time.perf_counter() - self._start
-
-
 def bench_id(task_id: str, episodes: int, steps: int) -> dict[str, object]:
     env = MobileEnv(task_id, obs_keys=("view_hierarchy",))
-    clock = _GcClock()
-    gc.callbacks.append(clock)
+    clock = CollectionLog()
     try:
         for seed in range(3):
             env.reset(seed=seed)
@@ -77,18 +48,15 @@ def bench_id(task_id: str, episodes: int, steps: int) -> dict[str, object]:
                 _obs, _r, terminated, truncated, _info = env.step(env.action_space.sample())
                 if terminated or truncated:
                     break
-            clock.active = True
-            c0, t0 = time.thread_time(), time.perf_counter()
-            env.device.restore(snap)
-            cpu.append(time.thread_time() - c0)
-            wall.append(time.perf_counter() - t0)
-            clock.active = False
+            with clock.counting():
+                c0, t0 = time.thread_time(), time.perf_counter()
+                env.device.restore(snap)
+                cpu.append(time.thread_time() - c0)
+                wall.append(time.perf_counter() - t0)
     finally:
-        gc.callbacks.remove(clock)
         env.close()
-    return {"restore_cpu": _stats(cpu), "restore_wall": _stats(wall), "snapshot_cpu": _stats(snap_cpu),
-            "gc_during_restores": {f"gen{g}": {"count": clock.counts[g], "ms": round(clock.seconds[g] * 1e3, 2)}
-                                   for g in range(3)}}
+    return {"restore_cpu": latency_stats(cpu), "restore_wall": latency_stats(wall), "snapshot_cpu": latency_stats(snap_cpu),
+            "gc_during_restores": clock.summary()}
 
 
 def main() -> None:
@@ -106,7 +74,7 @@ def main() -> None:
         r, w, s, g = row["restore_cpu"], row["restore_wall"], row["snapshot_cpu"], row["gc_during_restores"]
         print(f"{task_id:45s} {r['median_ms']:15.3f} {r['p99_ms']:6.2f} {r['max_ms']:6.2f} "  # type: ignore[index]
               f"{w['median_ms']:8.3f} {s['median_ms']:12.3f}  "  # type: ignore[index]
-              + "/".join(str(g[f"gen{i}"]["count"]) for i in range(3)))  # type: ignore[index]
+              + "/".join(map(str, g["counts"])))  # type: ignore[index]
     out = {"episodes": args.episodes, "steps": args.steps, "ids": rows,
            "load_average_1min": round(os.getloadavg()[0], 2), "python": platform.python_version()}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,14 @@
-"""Throughput measurement shared by `mobile-gym bench` and benchmarks/env_throughput.py."""
+"""Throughput and latency measurement shared by `mobile-gym bench` and the scripts in
+benchmarks/."""
 
 from __future__ import annotations
 
+import gc
 import numbers
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import gymnasium as gym
@@ -82,3 +86,44 @@ def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *
     total = steps * num_envs
     return {"num_envs": num_envs, "asynchronous": asynchronous, "steps_per_env": steps,
             "seconds": round(seconds, 4), "steps_per_s": round(total / seconds, 1)}
+
+
+def latency_stats(seconds: list[float]) -> dict[str, float]:
+    """Median, p99 (nearest rank), max and mean of durations in seconds, as milliseconds."""
+    ordered = sorted(seconds)
+    rank = max(0, (99 * len(ordered) + 99) // 100 - 1)  # the ceil(0.99 n)-th value
+    return {"median_ms": round(statistics.median(ordered) * 1e3, 3),
+            "p99_ms": round(ordered[rank] * 1e3, 3),
+            "max_ms": round(ordered[-1] * 1e3, 3),
+            "mean_ms": round(statistics.fmean(ordered) * 1e3, 3)}
+
+
+class CollectionLog:
+    """Garbage collections per generation (count and wall time) inside `counting()` blocks, so a
+    benchmark can tell a slow operation from a collection that landed in it."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]
+        self.seconds = [0.0, 0.0, 0.0]
+        self._started: float | None = None
+
+    @contextmanager
+    def counting(self) -> Iterator[None]:
+        """Count the collections that run inside the block (through `gc.callbacks`)."""
+        gc.callbacks.append(self._on_collection)
+        try:
+            yield
+        finally:
+            gc.callbacks.remove(self._on_collection)
+            self._started = None
+
+    def summary(self) -> dict[str, object]:
+        return {"counts": list(self.counts), "ms": [round(1e3 * t, 2) for t in self.seconds]}
+
+    def _on_collection(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started is not None:
+            self.counts[info["generation"]] += 1
+            self.seconds[info["generation"]] += time.perf_counter() - self._started
+            self._started = None
