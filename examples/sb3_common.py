@@ -17,6 +17,9 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.env import MobileEnv
+from mobile_gym.wrappers import ElementActions, ElementClicks, ElementFeatures
+
 #: Held-out evaluation seeds start here; training resets draw seeds from the env's own RNG.
 EVAL_SEED_BASE = 1_000_000
 
@@ -41,6 +44,14 @@ class TimedEnv(gym.Wrapper):
         self.env_seconds += time.perf_counter() - t
         self.env_steps += 1
         return out
+
+
+def element_click_features(task: str, max_elements: int) -> ElementFeatures:
+    """`task` with the screen's element features as observation and a click on one of its
+    elements (or back / home) as action; no pixels (the examples' policies do not use them)."""
+    base = MobileEnv(task, obs_keys=("view_hierarchy", "instruction"))
+    clicks = ElementClicks(ElementActions(base, max_elements=max_elements))
+    return ElementFeatures(clicks, max_elements=max_elements, keep_pixels=False)
 
 
 def time_split_callback(metrics: Any = None, task: str = ""):

@@ -27,10 +27,9 @@ training. Usage:
 
 from __future__ import annotations
 
-from sb3_common import parse_args, train_and_compare
+from sb3_common import element_click_features, parse_args, train_and_compare
 
-from mobile_gym.env import MobileEnv
-from mobile_gym.wrappers import ElementActions, ElementClicks, ElementFeatures, GoalVector
+from mobile_gym.wrappers import GoalVector
 
 MAX_ELEMENTS = 32  # the launcher lists 18 elements; the same bound for actions and feature rows
 
@@ -40,9 +39,7 @@ PPO_SETTINGS = dict(n_steps=128, batch_size=64, n_epochs=10, learning_rate=1e-3,
 
 def make_env() -> GoalVector:
     """The documented goal-conditioned stack on OpenApp; no pixels (the policy does not use them)."""
-    base = MobileEnv("OpenApp", obs_keys=("view_hierarchy", "instruction"))
-    clicks = ElementClicks(ElementActions(base, max_elements=MAX_ELEMENTS))
-    return GoalVector(ElementFeatures(clicks, max_elements=MAX_ELEMENTS, keep_pixels=False))
+    return GoalVector(element_click_features("OpenApp", MAX_ELEMENTS))
 
 
 def main() -> None:

@@ -14,10 +14,9 @@ seeds, the wall time and its split into env / inference / training. Usage:
 
 from __future__ import annotations
 
-from sb3_common import parse_args, train_and_compare
+from sb3_common import element_click_features, parse_args, train_and_compare
 
-from mobile_gym.env import MobileEnv
-from mobile_gym.wrappers import ElementActions, ElementClicks, ElementFeatures
+from mobile_gym.wrappers import ElementFeatures
 
 MAX_ELEMENTS = 32
 
@@ -27,9 +26,7 @@ PPO_SETTINGS = dict(n_steps=256, batch_size=64, n_epochs=10, learning_rate=1e-3,
 
 def make_env() -> ElementFeatures:
     """The features stack on SystemWifiTurnOff, without pixels (the policy does not use them)."""
-    base = MobileEnv("SystemWifiTurnOff", obs_keys=("view_hierarchy", "instruction"))
-    clicks = ElementClicks(ElementActions(base, max_elements=MAX_ELEMENTS))
-    return ElementFeatures(clicks, max_elements=MAX_ELEMENTS, keep_pixels=False)
+    return element_click_features("SystemWifiTurnOff", MAX_ELEMENTS)
 
 
 def main() -> None:
