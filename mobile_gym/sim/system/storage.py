@@ -116,6 +116,21 @@ def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str
         raise FileNotFoundError(f"empty device path {path!r}")
     if "\x00" in path:
         raise ValueError(f"device path {path!r} contains a NUL byte")
+    if path.startswith("/") and "/." not in path and "//" not in path and not path.endswith("/"):
+        # already canonical (no empty, `.` or `..` part: each part follows a `/`), as almost
+        # every path a command or an app gives is: only the aliases are left to resolve
+        norm = path
+    else:
+        norm = _canonical(path, cwd)
+    for alias, target in _ALIASES if resolve_aliases else ():
+        if norm == alias or norm.startswith(alias + "/"):
+            norm = target + norm[len(alias):]
+            break
+    return norm
+
+
+def _canonical(path: str, cwd: str) -> str:
+    """`path` made absolute (from `cwd`) and normalized; refuses one that climbs above `/`."""
     joined = path if path.startswith("/") else posixpath.join(cwd, path)
     depth = 0
     for part in joined.split("/"):
@@ -127,10 +142,6 @@ def normalize(path: str, cwd: str = "/", *, resolve_aliases: bool = True) -> str
     norm = posixpath.normpath(joined)
     if norm.startswith("//"):
         norm = "/" + norm.lstrip("/")
-    for alias, target in _ALIASES if resolve_aliases else ():
-        if norm == alias or norm.startswith(alias + "/"):
-            norm = target + norm[len(alias):]
-            break
     return norm
 
 

@@ -317,7 +317,8 @@ def split_statements(sql: str) -> Iterator[str]:
     call it complete (strings, quoted names, comments and trigger bodies are skipped over),
     then the unterminated rest; statements without a token are left out. Linear: a statement
     is read token by token until its first four words show it is no trigger, then up to its
-    `;` in one regular-expression match."""
+    `;` in one regular-expression match (at once after its first word when that is neither
+    CREATE nor EXPLAIN)."""
     start, n = 0, len(sql)
     while start < n:
         end, has_token = _statement_end(sql, start)
@@ -333,7 +334,9 @@ def _statement_end(sql: str, i: int) -> tuple[int, bool]:
     heads: list[str] = []  # the statement's first words, for CREATE [TEMP] TRIGGER
     last: tuple[str, str] = ("", "")  # the two latest tokens
     while i < n:
-        if len(heads) == 4 and not _is_trigger(heads):  # only `;`, quotes and comments matter
+        if (len(heads) == 4 or heads and heads[0] not in _TRIGGER_STARTS) and not _is_trigger(heads):
+            # no trigger (known from its first word, or its first four): only `;`, quotes and
+            # comments matter
             i = _TO_SEMICOLON.match(sql, i).end()  # type: ignore[union-attr]
             return min(i + 1, n), True
         m = _TOKEN.match(sql, i)
@@ -367,8 +370,15 @@ _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
                     r"|(?P<word>[A-Za-z0-9_$\x80-\U0010ffff][A-Za-z0-9_$\x80-\U0010ffff]*)"
                     r"|(?P<other>[\s\S])")
-#: Text up to the next `;` that is not inside a string, a quoted name or a comment.
-_TO_SEMICOLON = re.compile(rf"(?:[^;'\"`\[/-]+|{_QUOTED}|{_COMMENT}|[/-])*")
+#: Text up to the next `;` that is not inside a string, a quoted name or a comment (as runs of
+#: plain characters, each after a string, comment or lone `/` or `-`: one repetition per
+#: string rather than two, which is what a long INSERT costs).
+_PLAIN = r"[^;'\"`\[/-]*"
+_TO_SEMICOLON = re.compile(rf"{_PLAIN}(?:(?:{_QUOTED}|{_COMMENT}|[/-]){_PLAIN})*")
+
+
+#: The first words a CREATE [TEMP|TEMPORARY] TRIGGER statement can have (see `_is_trigger`).
+_TRIGGER_STARTS = ("CREATE", "EXPLAIN")
 
 
 def _is_trigger(heads: list[str]) -> bool:
