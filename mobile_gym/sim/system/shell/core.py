@@ -83,6 +83,11 @@ MAX_VALUE_BYTES = 4 * 1024 * 1024
 MAX_STREAM_BYTES = 64 * 1024 * 1024
 
 
+#: How many recent command lines the shell keeps parsed, and the longest it keeps.
+PARSED_LINES = 64
+PARSED_LINE_CHARS = 1024
+
+
 class BudgetExceeded(Exception):
     """A command line went past one of the shell's budgets; the message says which. The
     command line stops there, as a real shell stops when it runs out of memory."""
@@ -215,6 +220,9 @@ class Shell:
         # what commands remember between command lines on this device (screencap: its last
         # raw encoding and the frame it encoded)
         self.command_memo: dict[str, Any] = {}
+        # the parse of recent short command lines (a reset's force-stops and file commands come
+        # back every episode); the tree is never changed by running it
+        self._parsed: dict[str, Script] = {}
 
     def reset_budget(self) -> None:
         """Start a new RESET_SECONDS allowance (the device was restored to a snapshot, or an
@@ -267,7 +275,7 @@ class Shell:
         self._device_deadline = self.android.clock.now() + COMMAND_LINE_DEVICE_SECONDS
         try:
             try:
-                script = parse(cmd)
+                script = self._parse(cmd)
             except ShellSyntaxError as exc:
                 return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
             try:
@@ -288,6 +296,18 @@ class Shell:
             return self.status, out, b"" if merge_stderr else bytes(err)
         finally:
             self._spent += time.monotonic() - started
+
+    def _parse(self, cmd: str) -> Script:
+        """`parse(cmd)`, from the last PARSED_LINES short command lines when `cmd` is one of them."""
+        script = self._parsed.pop(cmd, None)
+        if script is None:
+            script = parse(cmd)
+            if len(cmd) > PARSED_LINE_CHARS:
+                return script
+            if len(self._parsed) >= PARSED_LINES:
+                del self._parsed[next(iter(self._parsed))]  # the least recently used
+        self._parsed[cmd] = script
+        return script
 
     # -- execution -----------------------------------------------------------------
     def _script(self, script: Script, out: bytearray, err: bytearray, stdin: Input) -> None:
@@ -576,6 +596,13 @@ class Shell:
 
     def expand_word(self, word: Word, split: bool) -> list[str]:
         """Expand one word into zero or more fields (parameter, command substitution, globbing)."""
+        if len(word.parts) == 1 and word.parts[0].kind == "lit":  # most words: one literal
+            part = word.parts[0]
+            if len(part.value) > MAX_VALUE_BYTES:
+                raise BudgetExceeded(f"a word expands to over {MAX_VALUE_BYTES} bytes (the "
+                                     "simulated shell's limit)")
+            if part.quoted or not split or not any(ch in part.value for ch in "*?["):
+                return [part.value]
         fields: list[list[tuple[str, bool]]] = [[]]  # each field: list of (text, quoted)
         any_quoted = False
         size = 0

@@ -212,6 +212,10 @@ _PLAIN_RUN = re.compile(r"[^\\'\"$`#<> \t;&|\n()]+")
 _SHLEX_QUOTE = "'\"'\"'"
 
 
+#: Single-quoted pieces joined by shlex.quote's `"'"` (the whole of a shlex-quoted word).
+_SHLEX_RUN = re.compile("'[^']*'(?:\"'\"'[^']*')*")
+
+
 def _unquote_run(run: str) -> str:
     """The text of adjacent quoted pieces without expansions (`'a'"'"'b'` is `a'b`)."""
     body = run[1:-1]
@@ -277,6 +281,17 @@ def tokenize(src: str) -> list[_Tok]:
             else:
                 i += 1
             continue
+        if c == "'":
+            run = _SHLEX_RUN.match(src, i)
+            if run is not None and src[run.end():run.end() + 1] not in ("'", '"'):
+                # one word as shlex.quote writes it (how task steps quote SQL): its text is the
+                # body with each `'"'"'` back to `'`
+                has_word = True
+                text = run.group()[1:-1].replace(_SHLEX_QUOTE, "'")
+                if text:
+                    add_text(text, True)
+                i = run.end()
+                continue
         if c in "'\"":
             run = _QUOTED_RUN.match(src, i)
             if run is not None:  # adjacent quoted pieces without expansions ('a'"'"'b'): one literal
