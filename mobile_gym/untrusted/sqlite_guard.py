@@ -107,6 +107,10 @@ class Limits:
     sql_length: int | None = None
     #: Largest size the main database file may reach (through PRAGMA max_page_count).
     database_bytes: int | None = None
+    #: Whether statements may use the temp database (TEMP tables count against
+    #: `database_bytes` too, which costs opening it on every connection). False when the caller
+    #: knows no statement names it (none says TEMP or `temp.`): every use is then refused.
+    temp_database: bool = True
 
 
 class Budget:
@@ -122,6 +126,7 @@ class Budget:
         self.tripped: str | None = None
         #: Set while the caller runs a statement it checked to be a plain VACUUM.
         self.vacuum = False
+        self._no_temp = not limits.temp_database
 
     def __call__(self) -> int:
         self.instructions += self._step
@@ -136,7 +141,9 @@ class Budget:
     def authorize(self, action: int, arg1: str | None, arg2: str | None, db: str | None,
                   trigger: str | None) -> int:
         """The connection's authorizer: `authorize`, with `vacuum` while the caller runs a
-        plain VACUUM."""
+        plain VACUUM; anything in the temp database refused when `Limits.temp_database` is False."""
+        if db == "temp" and self._no_temp:
+            return sqlite3.SQLITE_DENY
         if action not in _CHECKED_ACTIONS:
             return sqlite3.SQLITE_OK
         return authorize(action, arg1, arg2, db, trigger, vacuum=self.vacuum)
@@ -149,7 +156,8 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
             pages = max(1, limits.database_bytes // page_size)
             conn.execute(f"PRAGMA max_page_count = {pages}")
-            conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
+            if limits.temp_database:
+                conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
         except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
             pass
     _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)

@@ -96,7 +96,10 @@ def cmd_sqlite3(proc: Proc) -> int:
             parent = db_path.rsplit("/", 1)[0] or "/"
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
-        limits = dataclasses.replace(_LIMITS, seconds=min(MAX_SECONDS, proc.shell.seconds_left()))
+        # The temp database is bounded (and so opened) only for SQL that can name it: SQLite
+        # matches the keyword TEMP and the schema name `temp` in ASCII letters of any case.
+        limits = dataclasses.replace(_LIMITS, seconds=min(MAX_SECONDS, proc.shell.seconds_left()),
+                                     temp_database=any("temp" in c.lower() for c in commands))
         conn, budget = storage.open_database_budget(db_path, limits, isolation_level=None)
     except (sqlite3.Error, OSError, ValueError):
         # SQLite's own wording; the reason (a folder missing, a path outside the storage) would
@@ -124,13 +127,15 @@ def _stdin_commands(text: str) -> list[str]:
     """Split a script read from standard input into SQL chunks and dot-command lines."""
     commands: list[str] = []
     pending: list[str] = []
+    blank = True  # nothing but white space pending (one flag, not a join per line)
     for line in text.split("\n"):
-        if line.lstrip().startswith(".") and not "".join(pending).strip():
+        if line.lstrip().startswith(".") and blank:
             pending = []
             commands.append(line)
         else:
             pending.append(line)
-    if "".join(pending).strip():
+            blank = blank and not line.strip()
+    if not blank:
         commands.append("\n".join(pending))
     return commands
 
