@@ -45,11 +45,16 @@ _Seen = tuple[int, bytes, bytes]
 def _seen(host: str) -> _Seen | None:
     """`_Seen` of the database file at `host`; None when it is missing or no database yet."""
     try:
-        with open(host, "rb") as fh:
-            inode = os.fstat(fh.fileno()).st_ino
-            head = fh.read(40)
+        fd = os.open(host, os.O_RDONLY)  # no buffered file object: 40 bytes are wanted
     except OSError:
         return None
+    try:
+        inode = os.fstat(fd).st_ino
+        head = os.pread(fd, 40, 0)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     return (inode, head[18:20], head[24:40]) if len(head) == 40 else None
 
 
