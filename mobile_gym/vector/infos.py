@@ -4,6 +4,11 @@ Gymnasium's `VectorEnv._add_info` folds one env's info into the batch per call; 
 MobileEnv info (about a dozen keys, nested dicts) that is ~20 µs per env. `batch_infos`
 builds the same result (same keys in the same order, the same `_key` masks, the same
 dtypes: the type of the first env's value picks the array type) from all envs at once.
+
+A worker sends its block's infos as columns (`info_columns`: each key once, with the list of
+its values) when every env of the block gives the same keys, the usual step; the main
+process then makes each key's array straight from the columns (`merge_columns`) and falls
+back to `batch_infos` over the rows (`column_rows`) when the blocks' keys differ.
 """
 
 from __future__ import annotations
@@ -51,6 +56,79 @@ def _columns(entries: list[tuple[int, dict[str, Any]]], order: list[int]) -> dic
                 column[0].append(index)
                 column[1].append(value)
     return grouped
+
+
+def _full_leaf(key: str, values: list[Any], num_envs: int, order: list[int]) -> np.ndarray:
+    """The array of a key that every env has (in env order), as batch_infos makes it."""
+    if key == "final_obs":
+        array = np.empty(num_envs, dtype=object)
+        for index, value in enumerate(values):
+            array[index] = value
+        return array
+    return _leaf_array(order, values, num_envs, True)
+
+
+def info_columns(infos: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A block's infos as one tree of columns: {key: [value per env]}, or a nested tree for a
+    key whose values are all dicts. None when the envs' keys differ anywhere (or a key is a
+    dict in some envs only): batch_infos then works from the rows. Key order is the first
+    env's, as in batch_infos."""
+    if not infos:
+        return None
+    keys = infos[0].keys()
+    for info in infos:
+        if info.keys() != keys:
+            return None
+    tree: dict[str, Any] = {}
+    for key in keys:
+        values = [info[key] for info in infos]
+        kinds = set(map(type, values))
+        if key != "final_obs" and any(issubclass(kind, dict) for kind in kinds):
+            if not all(issubclass(kind, dict) for kind in kinds):
+                return None
+            sub = info_columns(values)
+            if sub is None:
+                return None
+            tree[key] = sub
+        else:
+            tree[key] = values
+    return tree
+
+
+def column_rows(tree: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """The per-env info dicts of a column tree of `count` envs (what info_columns was given,
+    with plain dicts for nested ones)."""
+    rows: list[dict[str, Any]] = [{} for _ in range(count)]
+    for key, column in tree.items():
+        values = column_rows(column, count) if type(column) is dict else column
+        for row, value in zip(rows, values):
+            row[key] = value
+    return rows
+
+
+def merge_columns(trees: list[dict[str, Any]], num_envs: int) -> dict[str, Any] | None:
+    """The batched info of column trees that cover envs 0..num_envs-1 in order (one per
+    worker), the same as batch_infos over their rows; None when the trees' keys or nesting
+    differ (batch_infos over the rows handles that)."""
+    keys = trees[0].keys()
+    if len(trees) > 1 and any(tree.keys() != keys for tree in trees):
+        return None
+    order = list(range(num_envs))
+    all_true = np.ones(num_envs, dtype=np.bool_)
+    out: dict[str, Any] = {}
+    for key in keys:
+        parts = [tree[key] for tree in trees]
+        nested = [type(part) is dict for part in parts]
+        if any(nested):
+            value = merge_columns(parts, num_envs) if all(nested) else None
+            if value is None:
+                return None
+        else:
+            values = parts[0] if len(parts) == 1 else [v for part in parts for v in part]
+            value = _full_leaf(key, values, num_envs, order)
+        out[key] = value
+        out[f"_{key}"] = all_true.copy()
+    return out
 
 
 def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) -> dict[str, Any]:
