@@ -19,6 +19,9 @@ from typing import Any
 import numpy as np
 
 _SCALARS = (int, float, bool)
+#: Value types that are never dicts (a quick test before the general one).
+_PLAIN_KINDS = frozenset({int, float, bool, str, bytes, type(None), tuple, list, np.ndarray, np.bool_,
+                          np.float64, np.float32, np.int64, np.int32, np.int16, np.int8, np.uint8})
 
 
 def _leaf_array(indices: list[int], values: list[Any], num_envs: int, full: bool) -> np.ndarray:
@@ -83,15 +86,17 @@ def info_columns(infos: list[dict[str, Any]]) -> dict[str, Any] | None:
     for key in keys:
         values = [info[key] for info in infos]
         kinds = set(map(type, values))
-        if key != "final_obs" and any(issubclass(kind, dict) for kind in kinds):
-            if not all(issubclass(kind, dict) for kind in kinds):
-                return None
-            sub = info_columns(values)
-            if sub is None:
-                return None
-            tree[key] = sub
-        else:
+        if key == "final_obs" or kinds <= _PLAIN_KINDS:
             tree[key] = values
+            continue
+        dicts = [issubclass(kind, dict) for kind in kinds]
+        if not any(dicts):
+            tree[key] = values
+            continue
+        sub = info_columns(values) if all(dicts) else None
+        if sub is None:
+            return None
+        tree[key] = sub
     return tree
 
 
@@ -106,29 +111,43 @@ def column_rows(tree: dict[str, Any], count: int) -> list[dict[str, Any]]:
     return rows
 
 
-def merge_columns(trees: list[dict[str, Any]], num_envs: int) -> dict[str, Any] | None:
-    """The batched info of column trees that cover envs 0..num_envs-1 in order (one per
-    worker), the same as batch_infos over their rows; None when the trees' keys or nesting
-    differ (batch_infos over the rows handles that)."""
+def _joined(trees: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """One column tree of several blocks' trees (their columns end to end), or None when
+    their keys or nesting differ."""
     keys = trees[0].keys()
-    if len(trees) > 1 and any(tree.keys() != keys for tree in trees):
+    if any(tree.keys() != keys for tree in trees):
         return None
-    order = list(range(num_envs))
-    all_true = np.ones(num_envs, dtype=np.bool_)
     out: dict[str, Any] = {}
     for key in keys:
         parts = [tree[key] for tree in trees]
         nested = [type(part) is dict for part in parts]
         if any(nested):
-            value = merge_columns(parts, num_envs) if all(nested) else None
-            if value is None:
+            joined = _joined(parts) if all(nested) else None
+            if joined is None:
                 return None
+            out[key] = joined
         else:
-            values = parts[0] if len(parts) == 1 else [v for part in parts for v in part]
-            value = _full_leaf(key, values, num_envs, order)
-        out[key] = value
+            out[key] = [value for part in parts for value in part]
+    return out
+
+
+def _batched_tree(tree: dict[str, Any], num_envs: int, order: list[int], all_true: np.ndarray) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, column in tree.items():
+        out[key] = _batched_tree(column, num_envs, order, all_true) if type(column) is dict \
+            else _full_leaf(key, column, num_envs, order)
         out[f"_{key}"] = all_true.copy()
     return out
+
+
+def merge_columns(trees: list[dict[str, Any]], num_envs: int) -> dict[str, Any] | None:
+    """The batched info of column trees that cover envs 0..num_envs-1 in order (one per
+    worker), the same as batch_infos over their rows; None when the trees' keys or nesting
+    differ (batch_infos over the rows handles that)."""
+    tree = trees[0] if len(trees) == 1 else _joined(trees)
+    if tree is None:
+        return None
+    return _batched_tree(tree, num_envs, list(range(num_envs)), np.ones(num_envs, dtype=np.bool_))
 
 
 def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) -> dict[str, Any]:

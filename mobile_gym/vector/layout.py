@@ -109,6 +109,8 @@ class SpaceLayout:
         self.memory_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if leaf.in_memory]
         self.pipe_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if not leaf.in_memory]
         self._pipe_out = [create_empty_array(leaf.space, num_envs) for _, leaf in self.pipe_leaves]
+        #: the space is one array leaf (a Box frame, a Discrete action): values need no splitting
+        self._one_array = len(self.leaves) == 1 and self.leaves[0].in_memory
 
     @property
     def all_in_memory(self) -> bool:
@@ -123,6 +125,9 @@ class SpaceLayout:
 
     def write(self, arrays: list[np.ndarray], i: int, value: Any) -> list[Any]:
         """Write env `i`'s `value` into its rows; return its pipe parts (in leaf order)."""
+        if self._one_array:
+            arrays[0][i] = value
+            return []
         for array, (_, leaf) in zip(arrays, self.memory_leaves):
             array[i] = _get(value, leaf.path)
         return [_get(value, leaf.path) for _, leaf in self.pipe_leaves]
@@ -144,6 +149,9 @@ class SpaceLayout:
 
     def read_one(self, arrays: list[np.ndarray], i: int, pipe_parts: list[Any]) -> Any:
         """Env `i`'s single value, arrays copied out of shared memory."""
+        if self._one_array:
+            array = arrays[0]
+            return array[i].copy() if array.ndim > 1 else array[i]
         values: list[Any] = [None] * len(self.leaves)
         for array, (j, _) in zip(arrays, self.memory_leaves):
             values[j] = array[i].copy() if array.ndim > 1 else array[i]
