@@ -29,6 +29,7 @@ from gymnasium.vector.utils import batch_space
 
 from mobile_gym.vector.infos import batch_infos, column_rows, merge_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
 from mobile_gym.vector.slots import ObservationSlots, slot_fields
 from mobile_gym.vector.worker import WorkerSpec, run_worker
@@ -80,6 +81,7 @@ class BatchedVectorEnv(VectorEnv):
         super().__init__()
         self._workers: list[Any] = []
         self._conns: list[Any] = []
+        self._readable: list[Readable] = []
         self.closed = False
         env_fns = list(env_fns)
         if not env_fns:
@@ -138,6 +140,7 @@ class BatchedVectorEnv(VectorEnv):
                 child.close()  # only the worker holds its end: its death reads as EOF here
                 self._workers.append(proc)
                 self._conns.append(parent)
+                self._readable.append(Readable(parent))
             for _ in self._replies(range(workers), "start"):
                 pass
         except BaseException:
@@ -265,6 +268,7 @@ class BatchedVectorEnv(VectorEnv):
         for conn in self._conns:
             conn.close()
         self._conns = []
+        self._readable = []
         self._workers = []
 
     def __del__(self) -> None:
@@ -339,7 +343,7 @@ class BatchedVectorEnv(VectorEnv):
         for w in workers:
             conn = self._conns[w]
             try:
-                if deadline is not None and not conn.poll(max(0.0, deadline - time.monotonic())):
+                if deadline is not None and not self._readable[w].wait(max(0.0, deadline - time.monotonic())):
                     self._fail(w, None, "TimeoutError", f"worker {w} (sub-envs {list(self._blocks[w])}) did not "
                                f"answer {what} within {self.timeout} s", "")
                 reply = conn.recv()

@@ -72,19 +72,22 @@ def _full_leaf(key: str, values: list[Any], num_envs: int, order: list[int]) -> 
 
 
 def info_columns(infos: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """A block's infos as one tree of columns: {key: [value per env]}, or a nested tree for a
-    key whose values are all dicts. None when the envs' keys differ anywhere (or a key is a
+    """A block's infos as one tree of columns: {key: its values, one per env}, or a nested tree
+    for a key whose values are all dicts. None when the envs' keys differ anywhere (or a key is a
     dict in some envs only): batch_infos then works from the rows. Key order is the first
     env's, as in batch_infos."""
     if not infos:
         return None
-    keys = infos[0].keys()
-    for info in infos:
-        if info.keys() != keys:
-            return None
+    first = infos[0]
+    keys = list(first)
+    if all(list(info) == keys for info in infos):  # the same keys in the same order: transpose at once
+        columns: Any = zip(*[info.values() for info in infos])
+    elif all(info.keys() == first.keys() for info in infos):
+        columns = ([info[key] for info in infos] for key in keys)
+    else:
+        return None
     tree: dict[str, Any] = {}
-    for key in keys:
-        values = [info[key] for info in infos]
+    for key, values in zip(keys, columns):
         kinds = set(map(type, values))
         if key == "final_obs" or kinds <= _PLAIN_KINDS:
             tree[key] = values

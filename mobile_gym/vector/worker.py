@@ -31,6 +31,7 @@ from gymnasium.vector import AutoresetMode
 
 from mobile_gym.vector.infos import info_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.slots import slot_arrays, worker_arrays
 
 #: How often (s) an idle worker checks that the process that started it is still alive.
@@ -202,8 +203,9 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
     except SubEnvFailure as failure:
         conn.send(_error_reply(failure))
     handlers = {"step": worker.step, "reset": worker.reset, "call": worker.call, "set_attr": worker.set_attr}
+    readable = Readable(conn)
     while True:
-        while not conn.poll(PARENT_CHECK_SECONDS):
+        while not readable.wait(PARENT_CHECK_SECONDS):
             if os.getppid() != parent_pid:
                 return
         try:
