@@ -114,31 +114,38 @@ def column_rows(tree: dict[str, Any], count: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _joined(trees: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """One column tree of several blocks' trees (their columns end to end), or None when
+def _batched_trees(trees: list[dict[str, Any]], num_envs: int, order: list[int],
+                   all_true: np.ndarray) -> dict[str, Any] | None:
+    """The batched info of the blocks' column trees (their columns end to end), or None when
     their keys or nesting differ."""
-    keys = trees[0].keys()
-    if any(tree.keys() != keys for tree in trees):
-        return None
+    first = trees[0]
+    rest = trees[1:]
+    keys = first.keys()
+    for tree in rest:
+        if tree.keys() != keys:
+            return None
     out: dict[str, Any] = {}
-    for key in keys:
-        parts = [tree[key] for tree in trees]
-        nested = [type(part) is dict for part in parts]
-        if any(nested):
-            joined = _joined(parts) if all(nested) else None
-            if joined is None:
+    for key, column in first.items():
+        if type(column) is dict:
+            parts = [column]
+            for tree in rest:
+                part = tree[key]
+                if type(part) is not dict:
+                    return None
+                parts.append(part)
+            value = _batched_trees(parts, num_envs, order, all_true)
+            if value is None:
                 return None
-            out[key] = joined
         else:
-            out[key] = [value for part in parts for value in part]
-    return out
-
-
-def _batched_tree(tree: dict[str, Any], num_envs: int, order: list[int], all_true: np.ndarray) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, column in tree.items():
-        out[key] = _batched_tree(column, num_envs, order, all_true) if type(column) is dict \
-            else _full_leaf(key, column, num_envs, order)
+            if rest:
+                column = list(column)
+                for tree in rest:
+                    part = tree[key]
+                    if type(part) is dict:
+                        return None
+                    column.extend(part)
+            value = _full_leaf(key, column, num_envs, order)
+        out[key] = value
         out[f"_{key}"] = all_true.copy()
     return out
 
@@ -147,10 +154,7 @@ def merge_columns(trees: list[dict[str, Any]], num_envs: int) -> dict[str, Any] 
     """The batched info of column trees that cover envs 0..num_envs-1 in order (one per
     worker), the same as batch_infos over their rows; None when the trees' keys or nesting
     differ (batch_infos over the rows handles that)."""
-    tree = trees[0] if len(trees) == 1 else _joined(trees)
-    if tree is None:
-        return None
-    return _batched_tree(tree, num_envs, list(range(num_envs)), np.ones(num_envs, dtype=np.bool_))
+    return _batched_trees(trees, num_envs, list(range(num_envs)), np.ones(num_envs, dtype=np.bool_))
 
 
 def batch_infos(entries: Iterable[tuple[int, dict[str, Any]]], num_envs: int) -> dict[str, Any]:
