@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import pickle
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -32,7 +33,7 @@ from mobile_gym.vector.layout import SharedBlock, SpaceLayout
 from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
 from mobile_gym.vector.slots import ObservationSlots, slot_fields
-from mobile_gym.vector.worker import WorkerSpec, run_worker
+from mobile_gym.vector.worker import PLAIN_PICKLE, WorkerSpec, run_worker
 
 #: Seconds close() waits for workers to exit by themselves, then after terminate().
 CLOSE_GRACE_SECONDS = 2.0
@@ -324,7 +325,10 @@ class BatchedVectorEnv(VectorEnv):
 
     def _send(self, w: int, message: tuple) -> None:
         try:
-            self._conns[w].send(message)
+            if message[0] == "step":
+                self._conns[w].send_bytes(pickle.dumps(message, PLAIN_PICKLE))
+            else:
+                self._conns[w].send(message)
         except (OSError, ValueError):
             self._fail(*self._died(w, str(message[0])))
 

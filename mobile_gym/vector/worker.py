@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import traceback
 from collections.abc import Callable, Sequence
@@ -36,6 +37,11 @@ from mobile_gym.vector.slots import slot_arrays, worker_arrays
 
 #: How often (s) an idle worker checks that the process that started it is still alive.
 PARENT_CHECK_SECONDS = 1.0
+#: The pickle protocol of step commands and replies. They are pickled with `pickle.dumps`,
+#: not `Connection.send`, whose pickler copies the copyreg dispatch table on every call
+#: (~10 us a message here); what it adds (passing pipes and sockets between processes)
+#: has no place in actions, observations or infos.
+PLAIN_PICKLE = pickle.HIGHEST_PROTOCOL
 
 
 @dataclass(frozen=True)
@@ -220,7 +226,10 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
                 conn.send(_error_reply(failure))
             return
         try:
-            conn.send(("ok", handlers[command](*args)))
+            if command == "step":  # the per-step reply: plain pickle (see PLAIN_PICKLE)
+                conn.send_bytes(pickle.dumps(("ok", worker.step(*args)), PLAIN_PICKLE))
+            else:
+                conn.send(("ok", handlers[command](*args)))
         except SubEnvFailure as failure:
             conn.send(_error_reply(failure))
         except Exception as e:  # a reply that cannot be pickled, an unknown command
