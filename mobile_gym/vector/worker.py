@@ -111,6 +111,9 @@ class _Worker:
             if not reset:
                 if self.last_obs[k] is not None:
                     self.obs_layout.write(arrays, index, self.last_obs[k])
+                else:  # never reset yet: zeros, as the shared arrays start
+                    for array in arrays:
+                        array[index] = 0
                 continue
             try:
                 obs, info = self.envs[k].reset(seed=seed, options=options)
