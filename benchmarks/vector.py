@@ -23,7 +23,9 @@ Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wa
 the same from the critical path (this process's CPU time plus its busiest worker's: the
 wall time each config would take with a free core per process, which a shared machine
 does not give; it leaves out wake-up latency);
-overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms; the barrier
+overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms (with the CPU
+cost of copying each observation once into a batch buffer, which any vector env over shared
+memory pays, measured in the bare child and printed beside it); the barrier
 bound: the best 2-worker speedup the bare run's own per-env-step CPU costs allow when each
 step waits for its slowest worker (a task whose steps vary a lot, e.g. app launches among
 cheap taps, cannot reach 2x with fixed blocks of envs whatever the vector layer costs).
@@ -58,6 +60,7 @@ import psutil  # noqa: E402
 from mobile_gym.cli import whole_number  # noqa: E402
 from mobile_gym.vector import BatchedVectorEnv, sub_env_seeds  # noqa: E402
 from mobile_gym.vector.factory import SubEnvFactory  # noqa: E402
+from mobile_gym.vector.layout import SpaceLayout  # noqa: E402
 
 #: Untimed steps per env before each timed run.
 WARMUP = 10
@@ -108,10 +111,22 @@ def _worker_cpu(pids: list[int]) -> list[float]:
     return out
 
 
+def _copy_floor(envs: list, last_obs: list, steps: int) -> float:
+    """CPU seconds of writing each env's observation arrays into a batch buffer `steps` times:
+    the one copy per env-step a vector env over shared memory cannot avoid (the frame leaves
+    the env's own array), so the vector layer's own cost is the overhead beyond it."""
+    layout = SpaceLayout(envs[0].observation_space, len(envs))
+    arrays = [np.zeros(shape, dtype) for shape, dtype in layout.fields("obs").values()]
+    started = time.process_time()
+    for _ in range(steps):
+        for i, obs in enumerate(last_obs):
+            layout.write(arrays, i, obs)
+    return time.process_time() - started
+
+
 def _bare_loop(fns: list, seeds: list[int], actions: list[np.ndarray], conn: Any) -> None:
     envs = [fn() for fn in fns]
-    for env, seed in zip(envs, seeds):
-        env.reset(seed=seed)
+    last_obs = [env.reset(seed=seed)[0] for env, seed in zip(envs, seeds)]
     done = [False] * len(envs)
     warm, timed = actions[:WARMUP], actions[WARMUP:]
     costs = np.zeros((len(timed), len(envs)))
@@ -122,29 +137,31 @@ def _bare_loop(fns: list, seeds: list[int], actions: list[np.ndarray], conn: Any
         for i, env in enumerate(envs):
             started = time.thread_time()
             if done[i]:  # as NEXT_STEP autoreset: this step's action is spent on the reset
-                env.reset()
+                last_obs[i] = env.reset()[0]
                 done[i] = False
             else:
-                _, _, term, trunc, _ = env.step(batch[i])
+                last_obs[i], _, term, trunc, _ = env.step(batch[i])
                 done[i] = term or trunc
             if step >= len(warm):
                 costs[step - len(warm), i] = time.thread_time() - started
-    conn.send((time.perf_counter() - t0, time.process_time() - c0, costs))
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    conn.send((wall, cpu, costs, _copy_floor(envs, last_obs, len(timed))))
     for env in envs:
         env.close()
 
 
-def run_bare(fns: list, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float, float, np.ndarray]:
+def run_bare(fns: list, seeds: list[int], actions: list[np.ndarray]) -> tuple[Any, ...]:
     """The plain loop, in a fresh child process like a worker (so neither starts with caches
-    this process has warmed); also each env-step's CPU seconds (steps x envs)."""
+    this process has warmed); also each env-step's CPU seconds (steps x envs) and the CPU
+    seconds of copying the observations once per env-step (`_copy_floor`)."""
     ctx = mp.get_context()
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_bare_loop, args=(fns, seeds, actions, child), daemon=True)
     proc.start()
     child.close()
-    wall, cpu, costs = parent.recv()
+    wall, cpu, costs, copy_floor = parent.recv()
     proc.join(30)
-    return wall, cpu, cpu, cpu, costs
+    return wall, cpu, cpu, cpu, costs, copy_floor
 
 
 def barrier_bounds(costs: np.ndarray, workers: int = 2) -> dict[str, float]:
@@ -219,13 +236,15 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
                    if name in only or name.replace(f"{n} workers", "N workers") in only}
     samples: dict[str, list[tuple[float, ...]]] = {k: [] for k in configs}
     bounds: list[dict[str, float]] = []
+    copy_floors: list[float] = []
     for _ in range(repeats):
         for name, run in configs.items():
             load = os.getloadavg()[0]
-            wall, cpu, critical, main, *costs = run()
+            wall, cpu, critical, main, *extra = run()
             samples[name].append((wall, cpu, load, critical, main))
-            if costs:
-                bounds.append(barrier_bounds(costs[0]))
+            if extra:
+                bounds.append(barrier_bounds(extra[0]))
+                copy_floors.append(extra[1])
     env_steps = steps * n
     out: dict[str, Any] = {"num_envs": n, "steps_per_env": steps, "configs": {}}
     for name, runs in samples.items():
@@ -238,6 +257,7 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
             "runs_wall_s": [round(r[0], 3) for r in runs], "load_1min": [round(r[2], 2) for r in runs]}
     if bounds:
         out["barrier_bound_2_workers"] = {key: statistics.median(b[key] for b in bounds) for key in bounds[0]}
+        out["obs_copy_cpu_ms_per_env_step"] = round(1e3 * statistics.median(copy_floors) / env_steps, 4)
     c = out["configs"]
     for suffix in ("", ", copy=False"):
         one, two = c.get(f"batched, 1 worker{suffix}"), c.get(f"batched, 2 workers{suffix}")
@@ -265,6 +285,9 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
         if f"overhead_cpu_ms_per_env_step{suffix}" in out:
             print(f"{label} 1 worker over bare {out['overhead_wall_ms_per_env_step' + suffix]:+.4f} wall ms, "
                   f"{out['overhead_cpu_ms_per_env_step' + suffix]:+.4f} CPU ms per env-step")
+    if "obs_copy_cpu_ms_per_env_step" in out:
+        print(f"  copying one env's observation into a batch buffer (the copy shared memory cannot avoid): "
+              f"{out['obs_copy_cpu_ms_per_env_step']:.4f} CPU ms per env-step")
     if bounds:
         b = out["barrier_bound_2_workers"]
         print(f"  the bare run's step costs allow at most {b['fixed_blocks']:.2f}x with 2 fixed blocks of envs "

@@ -3,7 +3,10 @@
 Each worker owns a contiguous block of sub-envs and steps them in turn on one command, so
 a step costs one pipe round trip per worker, not per env. Array parts of observations and
 actions (frames, features, goal vectors, discrete actions) live in one shared-memory block;
-only `info` dicts and the non-array observation parts (text, view hierarchy) are pickled.
+only `info`s and the non-array observation parts (text, view hierarchy) are pickled. With
+`copy=True` the workers write each step's observation into a slot of shared memory that the
+caller no longer holds and that slot is returned as it is (`slots`), so the main process
+copies no frames; infos come as columns per worker (`infos.info_columns`).
 Autoreset follows Gymnasium 1.x (`AutoresetMode`; NEXT_STEP by default, as Gymnasium's own
 vector envs), infos are batched with `_key` masks as Gymnasium does, and a failing sub-env
 raises `SubEnvError` with its index and traceback and closes the vector env. `close()`
@@ -13,8 +16,8 @@ asks the workers to stop, then terminates and kills any that do not, so it never
 from __future__ import annotations
 
 import multiprocessing as mp
-import multiprocessing.connection as mp_connection
 import os
+import pickle
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -25,10 +28,12 @@ from gymnasium import Env
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from mobile_gym.vector.infos import batch_infos
+from mobile_gym.vector.infos import batch_infos, column_rows, merge_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
-from mobile_gym.vector.worker import WorkerSpec, run_worker
+from mobile_gym.vector.slots import ObservationSlots, slot_fields
+from mobile_gym.vector.worker import PLAIN_PICKLE, WorkerSpec, run_worker
 
 #: Seconds close() waits for workers to exit by themselves, then after terminate().
 CLOSE_GRACE_SECONDS = 2.0
@@ -61,8 +66,8 @@ class BatchedVectorEnv(VectorEnv):
             contexts; lambdas work under `fork`, Linux's default).
         num_workers: worker processes (default: min(num_envs, CPU count)).
         autoreset_mode: Gymnasium's AutoresetMode (or its value); NEXT_STEP by default.
-        copy: return copies of the shared observation arrays (True) or the live views,
-            which the next step overwrites (False).
+        copy: return observation arrays that are the caller's own, never written again while
+            referenced (True), or the live shared views, which the next step overwrites (False).
         seeding: how `reset(seed=int)` seeds the sub-envs: "spawn" (default, SeedSequence:
             never colliding across indices or nearby root seeds) or "offset" (Gymnasium's
             seed + i).
@@ -77,6 +82,7 @@ class BatchedVectorEnv(VectorEnv):
         super().__init__()
         self._workers: list[Any] = []
         self._conns: list[Any] = []
+        self._readable: list[Readable] = []
         self.closed = False
         env_fns = list(env_fns)
         if not env_fns:
@@ -108,16 +114,17 @@ class BatchedVectorEnv(VectorEnv):
 
         self._obs_layout = SpaceLayout(self.single_observation_space, self.num_envs)
         self._act_layout = SpaceLayout(self.single_action_space, self.num_envs)
-        fields = {**self._obs_layout.fields("obs"), **self._act_layout.fields("act"),
+        fields = {**slot_fields(self._obs_layout, self.copy), **self._act_layout.fields("act"),
                   "reward": ((self.num_envs,), np.dtype(np.float64)),
                   "terminated": ((self.num_envs,), np.dtype(np.bool_)),
                   "truncated": ((self.num_envs,), np.dtype(np.bool_))}
         ctx = mp.get_context(context)
         self._block = SharedBlock(fields, ctx)
         views = self._block.views()
-        self._obs_arrays = self._obs_layout.arrays(views, "obs")
         self._act_arrays = self._act_layout.arrays(views, "act")
         self._rewards, self._terminated, self._truncated = views["reward"], views["terminated"], views["truncated"]
+        del views
+        self._obs_slots = ObservationSlots(self._obs_layout, self._block, self.copy)
         self._pipe_obs: list[list[Any]] = [[None] * self.num_envs for _ in self._obs_layout.pipe_leaves]
 
         self._blocks = split_blocks(self.num_envs, workers)
@@ -126,7 +133,7 @@ class BatchedVectorEnv(VectorEnv):
                 spec = WorkerSpec(worker=w, indices=indices, env_fns=tuple(env_fns[i] for i in indices),
                                   observation_space=self.single_observation_space,
                                   action_space=self.single_action_space, num_envs=self.num_envs,
-                                  autoreset_mode=self.autoreset_mode.value, block=self._block)
+                                  autoreset_mode=self.autoreset_mode.value, block=self._block, copy=self.copy)
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=run_worker, args=(spec, child, os.getpid()),
                                    name=f"BatchedVectorEnv-worker-{w}", daemon=True)
@@ -134,6 +141,7 @@ class BatchedVectorEnv(VectorEnv):
                 child.close()  # only the worker holds its end: its death reads as EOF here
                 self._workers.append(proc)
                 self._conns.append(parent)
+                self._readable.append(Readable(parent))
             for _ in self._replies(range(workers), "start"):
                 pass
         except BaseException:
@@ -152,44 +160,44 @@ class BatchedVectorEnv(VectorEnv):
         mask = np.ones(self.num_envs, dtype=np.bool_)
         if options is not None and "reset_mask" in options:
             mask = self._check_mask(options.pop("reset_mask"))
-        jobs = {w: [(i, seeds[i]) for i in indices if mask[i]] for w, indices in enumerate(self._blocks)}
+        # copy=True writes every row into a fresh slot: the envs not reset write their last
+        # observation again; copy=False leaves their rows in the live arrays
+        jobs = {w: [(i, seeds[i], bool(mask[i])) for i in indices if mask[i] or self.copy]
+                for w, indices in enumerate(self._blocks)}
         jobs = {w: job for w, job in jobs.items() if job}
-        per_worker: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+        targets, outputs = self._obs_slots.acquire()
+        entries: list[tuple[int, dict[str, Any]]] = []
         with self._exchange():
             for w, job in jobs.items():
-                self._send(w, ("reset", job, options))
-            for w, replies in self._replies(list(jobs), "reset"):
-                per_worker[w] = []
-                for (index, _), (info, pipe_obs) in zip(jobs[w], replies):
-                    self._store_pipe_obs(index, pipe_obs)
-                    per_worker[w].append((index, info))
-        entries = [entry for w in sorted(per_worker) for entry in per_worker[w]]
-        return self._observations(), batch_infos(entries, self.num_envs)
+                self._send(w, ("reset", job, options, targets))
+            for w, (infos, pipe_parts) in self._replies(list(jobs), "reset"):
+                reset = [index for index, _, flag in jobs[w] if flag]
+                for index, parts in zip(reset, pipe_parts):
+                    self._store_pipe_obs(index, parts)
+                entries.extend(zip(reset, _rows(infos, len(reset))))
+            self._obs_slots.take_in(targets, outputs, slice(None))
+        return self._obs_layout.assemble(outputs, self._pipe_obs), batch_infos(entries, self.num_envs)
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Step every sub-env once (an env whose episode ended last step is reset instead,
         under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos."""
         self._check_open()
         pipe_columns = self._act_layout.write_batch(self._act_arrays, actions)
-        outputs = self._obs_layout.outputs(self._obs_arrays, self.copy)
-        per_worker: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in self._blocks]
+        targets, outputs = self._obs_slots.acquire()
+        replies: list[tuple[Any, list[Any]]] = []
         with self._exchange():
             for w, indices in enumerate(self._blocks):
                 pipe = [[column[i] for column in pipe_columns] for i in indices] if pipe_columns else None
-                self._send(w, ("step", pipe))
-            # each block is taken in as soon as its worker answers, while slower workers step
-            for w, replies in self._replies(range(self.num_workers), "step"):
+                self._send(w, ("step", pipe, targets))
+            for w, (infos, pipe_parts, finals) in self._replies(range(self.num_workers), "step"):
                 indices = self._blocks[w]
-                self._obs_layout.copy_rows(self._obs_arrays, outputs, slice(indices[0], indices[-1] + 1))
-                for index, (info, pipe_obs, final) in zip(indices, replies):
-                    self._store_pipe_obs(index, pipe_obs)
-                    if final is not None:
-                        final_info, final_obs = final
-                        per_worker[w].append((index, {"final_obs": final_obs, "final_info": final_info}))
-                    per_worker[w].append((index, info))
-        entries = [entry for block in per_worker for entry in block]
+                self._obs_slots.take_in(targets, outputs, slice(indices[0], indices[-1] + 1))
+                if pipe_parts is not None:
+                    for index, parts in zip(indices, pipe_parts):
+                        self._store_pipe_obs(index, parts)
+                replies.append((infos, finals))
         return (self._obs_layout.assemble(outputs, self._pipe_obs), self._rewards.copy(), self._terminated.copy(),
-                self._truncated.copy(), batch_infos(entries, self.num_envs))
+                self._truncated.copy(), self._step_infos(replies))
 
     def render(self) -> tuple[Any, ...]:
         return self.call("render")
@@ -261,6 +269,7 @@ class BatchedVectorEnv(VectorEnv):
         for conn in self._conns:
             conn.close()
         self._conns = []
+        self._readable = []
         self._workers = []
 
     def __del__(self) -> None:
@@ -296,12 +305,30 @@ class BatchedVectorEnv(VectorEnv):
         for column, part in zip(self._pipe_obs, parts):
             column[index] = part
 
-    def _observations(self) -> Any:
-        return self._obs_layout.batch(self._obs_arrays, self._pipe_obs, self.copy)
+    def _step_infos(self, replies: list[tuple[Any, list[Any]]]) -> dict[str, Any]:
+        """The batched info of every worker's reply: straight from the columns when every
+        block sent columns with the same keys, else as batch_infos from the rows (with a
+        SAME_STEP episode's final info and observation before the reset's info)."""
+        if all(type(infos) is dict and not finals for infos, finals in replies):
+            merged = merge_columns([infos for infos, _ in replies], self.num_envs)
+            if merged is not None:
+                return merged
+        entries: list[tuple[int, dict[str, Any]]] = []
+        for indices, (infos, finals) in zip(self._blocks, replies):
+            final_of = {index: (info, obs) for index, info, obs in finals}
+            for index, info in zip(indices, _rows(infos, len(indices))):
+                if index in final_of:
+                    final_info, final_obs = final_of[index]
+                    entries.append((index, {"final_obs": final_obs, "final_info": final_info}))
+                entries.append((index, info))
+        return batch_infos(entries, self.num_envs)
 
     def _send(self, w: int, message: tuple) -> None:
         try:
-            self._conns[w].send(message)
+            if message[0] == "step":
+                self._conns[w].send_bytes(pickle.dumps(message, PLAIN_PICKLE))
+            else:
+                self._conns[w].send(message)
         except (OSError, ValueError):
             self._fail(*self._died(w, str(message[0])))
 
@@ -312,47 +339,33 @@ class BatchedVectorEnv(VectorEnv):
                 f"died during {what} (exit code {proc.exitcode})", "")
 
     def _replies(self, workers: Iterable[int], what: str) -> Iterator[tuple[int, Any]]:
-        """(worker, payload) for each of `workers` as its reply comes in (blocking in the
-        kernel until one does). A failure (an error reply, a dead worker, no reply within
+        """(worker, payload) for each of `workers`, read in worker order (blocking in the
+        kernel until each answers). A failure (an error reply, a dead worker, no reply within
         `timeout` seconds of the call) raises SubEnvError for the lowest-numbered worker that
-        failed, as reading the replies in worker order would: workers numbered below a
-        failed one are still waited for, the others are not."""
-        pending = list(workers)
+        failed: the workers numbered below it were waited for, the others are not."""
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
-        failure: tuple | None = None
-        while pending:
-            if failure is not None:
-                pending = [w for w in pending if w < failure[0]]
-                if not pending:
-                    break
-            by_conn = {self._conns[w]: w for w in pending}
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = mp_connection.wait(list(by_conn), remaining)
-            if not ready:
-                w = min(pending)
-                failure = (w, None, "TimeoutError", f"worker {w} (sub-envs {list(self._blocks[w])}) did not "
-                           f"answer {what} within {self.timeout} s", "")
-                break
-            for conn in sorted(ready, key=by_conn.__getitem__):
-                w = by_conn[conn]
-                pending.remove(w)
-                try:
-                    reply = conn.recv()
-                except (EOFError, OSError):
-                    failed = self._died(w, what)
-                else:
-                    if reply[0] != "error":
-                        yield w, reply[1]
-                        continue
-                    _, index, error_type, message, text = reply
-                    where = f"sub-env {index}" if index is not None else f"worker {w}"
-                    failed = (w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
-                              f"--- traceback in worker {w} (pid {self._workers[w].pid}) ---\n{text}", text)
-                if failure is None or failed[0] < failure[0]:
-                    failure = failed
-        if failure is not None:
-            self._fail(*failure)
+        for w in workers:
+            conn = self._conns[w]
+            try:
+                if deadline is not None and not self._readable[w].wait(max(0.0, deadline - time.monotonic())):
+                    self._fail(w, None, "TimeoutError", f"worker {w} (sub-envs {list(self._blocks[w])}) did not "
+                               f"answer {what} within {self.timeout} s", "")
+                reply = conn.recv()
+            except (EOFError, OSError):
+                self._fail(*self._died(w, what))
+            if reply[0] != "error":
+                yield w, reply[1]
+                continue
+            _, index, error_type, message, text = reply
+            where = f"sub-env {index}" if index is not None else f"worker {w}"
+            self._fail(w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
+                       f"--- traceback in worker {w} (pid {self._workers[w].pid}) ---\n{text}", text)
 
     def _fail(self, w: int, index: int | None, error_type: str, message: str, text: str) -> None:
         self.close()
         raise SubEnvError(message, index=index, worker=w, error_type=error_type, remote_traceback=text)
+
+
+def _rows(infos: Any, count: int) -> list[dict[str, Any]]:
+    """A worker's infos as one dict per env (they come as columns or as rows)."""
+    return column_rows(infos, count) if type(infos) is dict else infos

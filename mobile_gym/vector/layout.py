@@ -11,7 +11,6 @@ size and travels through the worker's pipe; its batched value is what Gymnasium'
 from __future__ import annotations
 
 import multiprocessing as mp
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,38 +93,13 @@ class SharedBlock:
         self.__dict__.update(state)
 
 
-#: Copies of one leaf kept for reuse (the caller usually holds the previous step's while a
-#: step runs, so two alternate).
-POOL_SIZE = 3
-#: sys.getrefcount of a pooled array that nobody else holds: the pool's list, the loop
-#: variable and getrefcount's own argument.
-_FREE_REFCOUNT = 3
-
-
-def _free_buffer(like: np.ndarray, pool: list[np.ndarray]) -> np.ndarray:
-    """A pooled buffer shaped like `like` that no one references any more, or a new one.
-
-    A fresh multi-megabyte array is a fresh mapping for the allocator here: every page
-    faults in again on each step (measured: ~950 faults and ~0.3 ms CPU per env-step for
-    8 frames of 270x600). Any view, slice or buffer export of a returned array references
-    it, so a buffer is only reused when the caller has truly let go of it.
-    """
-    for buf in pool:
-        if sys.getrefcount(buf) == _FREE_REFCOUNT:
-            return buf
-    out = np.empty_like(like)
-    if len(pool) < POOL_SIZE:
-        pool.append(out)
-    return out
-
-
 class SpaceLayout:
     """How values of one single-env space are written into and read out of a batch.
 
     `fields(prefix, n)` names the shared-memory arrays a batch of `n` needs; `write` puts one
     env's value into row `i` of those arrays and returns the pipe parts; `read_one` rebuilds
-    one env's value from row `i` and its pipe parts; `batch` builds the batched value
-    (`outputs`, `copy_rows` and `assemble` are its steps, for copying one block at a time).
+    one env's value from row `i` and its pipe parts; `assemble` builds the batched value from
+    the memory leaves' batched arrays and the pipe leaves' per-env values.
     """
 
     def __init__(self, space: spaces.Space, num_envs: int) -> None:
@@ -135,7 +109,8 @@ class SpaceLayout:
         self.memory_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if leaf.in_memory]
         self.pipe_leaves = [(j, leaf) for j, leaf in enumerate(self.leaves) if not leaf.in_memory]
         self._pipe_out = [create_empty_array(leaf.space, num_envs) for _, leaf in self.pipe_leaves]
-        self._pools: list[list[np.ndarray]] = [[] for _ in self.memory_leaves]
+        #: the space is one array leaf (a Box frame, a Discrete action): values need no splitting
+        self._one_array = len(self.leaves) == 1 and self.leaves[0].in_memory
 
     @property
     def all_in_memory(self) -> bool:
@@ -150,6 +125,9 @@ class SpaceLayout:
 
     def write(self, arrays: list[np.ndarray], i: int, value: Any) -> list[Any]:
         """Write env `i`'s `value` into its rows; return its pipe parts (in leaf order)."""
+        if self._one_array:
+            arrays[0][i] = value
+            return []
         for array, (_, leaf) in zip(arrays, self.memory_leaves):
             array[i] = _get(value, leaf.path)
         return [_get(value, leaf.path) for _, leaf in self.pipe_leaves]
@@ -171,27 +149,15 @@ class SpaceLayout:
 
     def read_one(self, arrays: list[np.ndarray], i: int, pipe_parts: list[Any]) -> Any:
         """Env `i`'s single value, arrays copied out of shared memory."""
+        if self._one_array:
+            array = arrays[0]
+            return array[i].copy() if array.ndim > 1 else array[i]
         values: list[Any] = [None] * len(self.leaves)
         for array, (j, _) in zip(arrays, self.memory_leaves):
             values[j] = array[i].copy() if array.ndim > 1 else array[i]
         for part, (j, _) in zip(pipe_parts, self.pipe_leaves):
             values[j] = part
         return self._assemble(values)
-
-    def outputs(self, arrays: list[np.ndarray], copy: bool) -> list[np.ndarray]:
-        """Where a batch's memory leaves go: free pooled buffers (`copy`, filled by
-        `copy_rows`) or the shared arrays themselves."""
-        if not copy:
-            return list(arrays)
-        return [_free_buffer(array, pool) for array, pool in zip(arrays, self._pools)]
-
-    @staticmethod
-    def copy_rows(arrays: list[np.ndarray], outputs: list[np.ndarray], rows: slice) -> None:
-        """Copy rows `rows` of the shared arrays into `outputs` (nothing when they are the
-        shared arrays), so a worker's block can be copied as soon as its reply is in."""
-        for array, out in zip(arrays, outputs):
-            if out is not array:
-                np.copyto(out[rows], array[rows])
 
     def assemble(self, outputs: list[np.ndarray], pipe_columns: list[list[Any]]) -> Any:
         """The batched value: the memory leaves' `outputs` and each pipe leaf concatenated
@@ -202,13 +168,6 @@ class SpaceLayout:
         for column, out, (j, leaf) in zip(pipe_columns, self._pipe_out, self.pipe_leaves):
             values[j] = concatenate(leaf.space, column, out)
         return self._assemble(values)
-
-    def batch(self, arrays: list[np.ndarray], pipe_columns: list[list[Any]], copy: bool) -> Any:
-        """The batched value of every row: the shared arrays (copied when `copy`) and the
-        pipe leaves."""
-        outputs = self.outputs(arrays, copy)
-        self.copy_rows(arrays, outputs, slice(None))
-        return self.assemble(outputs, pipe_columns)
 
     def _assemble(self, values: list[Any]) -> Any:
         return _build(self.space, iter(values))

@@ -1,10 +1,12 @@
 """The loop a worker process runs: it owns a contiguous block of sub-envs.
 
-Observations, rewards and episode flags are written into shared memory; only `info` dicts,
-the observation parts that are not arrays, a SAME_STEP episode's final observation (once
-per episode, exactly as the env returned it) and the replies to `call`/`get_attr` go
-through the pipe. An exception in a sub-env is caught and answered as an error naming that sub-env
-with the traceback; the worker then waits for the next command (the main side closes).
+Observations, rewards and episode flags are written into shared memory (each observation
+into the slot the command names, see `slots`); only `info`s (as columns when every env of
+the block gives the same keys, see `infos.info_columns`), the observation parts that are
+not arrays, a SAME_STEP episode's final observation (once per episode, exactly as the env
+returned it) and the replies to `call`/`get_attr` go through the pipe. An exception in a
+sub-env is caught and answered as an error naming that sub-env with the traceback; the
+worker then waits for the next command (the main side closes).
 
 Once its sub-envs are built, the worker moves every object alive at that point (what it
 inherited from the parent process and the sub-envs' long-lived parts) to the garbage
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import traceback
 from collections.abc import Callable, Sequence
@@ -27,10 +30,18 @@ from typing import Any
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from mobile_gym.vector.infos import info_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.readiness import Readable
+from mobile_gym.vector.slots import slot_arrays, worker_arrays
 
 #: How often (s) an idle worker checks that the process that started it is still alive.
 PARENT_CHECK_SECONDS = 1.0
+#: The pickle protocol of step commands and replies. They are pickled with `pickle.dumps`,
+#: not `Connection.send`, whose pickler copies the copyreg dispatch table on every call
+#: (~10 us a message here); what it adds (passing pipes and sockets between processes)
+#: has no place in actions, observations or infos.
+PLAIN_PICKLE = pickle.HIGHEST_PROTOCOL
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,7 @@ class WorkerSpec:
     num_envs: int
     autoreset_mode: str
     block: SharedBlock
+    copy: bool
 
 
 class SubEnvFailure(Exception):
@@ -64,11 +76,14 @@ class _Worker:
         self.obs_layout = SpaceLayout(spec.observation_space, spec.num_envs)
         self.act_layout = SpaceLayout(spec.action_space, spec.num_envs)
         views = spec.block.views()
-        self.obs_arrays = self.obs_layout.arrays(views, "obs")
+        self.obs_slots = slot_arrays(views, self.obs_layout, spec.copy)
         self.act_arrays = self.act_layout.arrays(views, "act")
         self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
         self.envs: list[Any] = []
         self.needs_reset = [False] * len(spec.indices)
+        #: each env's observation as last written (a reset of other envs writes it again
+        #: into a new slot)
+        self.last_obs: list[Any] = [None] * len(spec.indices)
 
     def build(self) -> None:
         for index, fn in zip(self.spec.indices, self.spec.env_fns):
@@ -85,32 +100,53 @@ class _Worker:
                         f"sub-env {index} has {name}_space {got}; sub-env 0 has {expected} "
                         "(all sub-envs of a batched vector env need the same spaces)"))
 
-    def reset(self, seeds: Sequence[tuple[int, int | None]], options: dict[str, Any] | None) -> list[Any]:
-        out = []
-        for index, seed in seeds:
+    def reset(self, jobs: Sequence[tuple[int, int | None, bool]], options: dict[str, Any] | None,
+              targets: tuple[int, ...]) -> tuple[Any, list[Any]]:
+        """Reset the envs of `jobs` whose flag is set; write the others' last observation
+        again (into a new slot); the reset envs' infos (columns or rows) and pipe parts."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        infos, pipe_parts = [], []
+        for index, seed, reset in jobs:
             k = index - self.spec.indices[0]
+            if not reset:
+                if self.last_obs[k] is not None:
+                    self.obs_layout.write(arrays, index, self.last_obs[k])
+                else:  # never reset yet: zeros, as the shared arrays start
+                    for array in arrays:
+                        array[index] = 0
+                continue
             try:
                 obs, info = self.envs[k].reset(seed=seed, options=options)
-                pipe_obs = self.obs_layout.write(self.obs_arrays, index, obs)
+                pipe_parts.append(self.obs_layout.write(arrays, index, obs))
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
+            self.last_obs[k] = obs
             self.needs_reset[k] = False
             self.rewards[index] = 0.0
             self.terminated[index] = False
             self.truncated[index] = False
-            out.append((info, pipe_obs))
-        return out
+            infos.append(info)
+        return _pack(infos), pipe_parts
 
-    def step(self, pipe_actions: list[list[Any]]) -> list[Any]:
-        out = []
+    def step(self, pipe_actions: list[list[Any]] | None, targets: tuple[int, ...]) -> tuple[Any, Any, list[Any]]:
+        """Step (or autoreset) every env of the block; their infos (columns or rows), pipe
+        parts (None when the observation is all arrays) and SAME_STEP final (index, info, obs)."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        infos, pipe_parts, finals = [], [], []
         for k, (index, env) in enumerate(zip(self.spec.indices, self.envs)):
             try:
-                out.append(self._step_one(k, index, env, pipe_actions[k] if pipe_actions else []))
+                info, obs, final = self._step_one(k, index, env, pipe_actions[k] if pipe_actions else [])
+                pipe_parts.append(self.obs_layout.write(arrays, index, obs))
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
-        return out
+            self.last_obs[k] = obs
+            infos.append(info)
+            if final is not None:
+                finals.append((index, *final))
+        return _pack(infos) if not finals else infos, \
+            None if self.obs_layout.all_in_memory else pipe_parts, finals
 
-    def _step_one(self, k: int, index: int, env: Any, pipe_action: list[Any]) -> Any:
+    def _step_one(self, k: int, index: int, env: Any, pipe_action: list[Any]) -> tuple[Any, Any, Any]:
         final = None
         if self.needs_reset[k] and self.mode == AutoresetMode.NEXT_STEP:
             obs, info = env.reset()
@@ -128,7 +164,7 @@ class _Worker:
         self.terminated[index] = terminated
         self.truncated[index] = truncated
         self.needs_reset[k] = self.mode != AutoresetMode.SAME_STEP and bool(terminated or truncated)
-        return info, self.obs_layout.write(self.obs_arrays, index, obs), final
+        return info, obs, final
 
     def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
         out = []
@@ -155,6 +191,12 @@ class _Worker:
                 raise SubEnvFailure(index, e) from e
 
 
+def _pack(infos: list[dict[str, Any]]) -> Any:
+    """The block's infos as columns (a dict) when they have the same keys, else the rows (a list)."""
+    columns = info_columns(infos)
+    return infos if columns is None else columns
+
+
 def _error_reply(failure: SubEnvFailure) -> tuple:
     return ("error", failure.index, type(failure.error).__name__, str(failure.error), failure.text)
 
@@ -170,8 +212,9 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
     except SubEnvFailure as failure:
         conn.send(_error_reply(failure))
     handlers = {"step": worker.step, "reset": worker.reset, "call": worker.call, "set_attr": worker.set_attr}
+    readable = Readable(conn)
     while True:
-        while not conn.poll(PARENT_CHECK_SECONDS):
+        while not readable.wait(PARENT_CHECK_SECONDS):
             if os.getppid() != parent_pid:
                 return
         try:
@@ -186,7 +229,10 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
                 conn.send(_error_reply(failure))
             return
         try:
-            conn.send(("ok", handlers[command](*args)))
+            if command == "step":  # the per-step reply: plain pickle (see PLAIN_PICKLE)
+                conn.send_bytes(pickle.dumps(("ok", worker.step(*args)), PLAIN_PICKLE))
+            else:
+                conn.send(("ok", handlers[command](*args)))
         except SubEnvFailure as failure:
             conn.send(_error_reply(failure))
         except Exception as e:  # a reply that cannot be pickled, an unknown command

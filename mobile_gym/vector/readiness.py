@@ -1,0 +1,32 @@
+"""Waiting for a pipe to have something to read, with a timeout, at the cost of one syscall.
+
+`Connection.poll(timeout)` builds a selector, registers the pipe, selects and unregisters on
+every call: measured 30-90 µs a call on this 2-core machine, paid once per step by every
+worker (which waits with a timeout to notice a parent that died) and, with `timeout=`, by the
+main process for every worker. A `select.poll` object registered once answers the same
+question (data, or the other end closed) in one call. Where `select.poll` does not exist
+(Windows), `Connection.poll` is used.
+"""
+
+from __future__ import annotations
+
+import math
+import select
+from typing import Any
+
+
+class Readable:
+    """`wait(timeout)`: True once `conn` has data to read or its other end is closed (a
+    following recv then raises EOFError), False after `timeout` seconds (None: no limit)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        self._poller = select.poll() if hasattr(select, "poll") else None
+        if self._poller is not None:
+            self._poller.register(conn.fileno(), select.POLLIN)
+
+    def wait(self, timeout: float | None) -> bool:
+        if self._poller is None:
+            return bool(self._conn.poll(timeout))
+        # milliseconds rounded up, so the wait never ends before `timeout`
+        return bool(self._poller.poll(None if timeout is None else max(0, math.ceil(timeout * 1000))))
