@@ -68,7 +68,8 @@ class _State:
         self.limits: sqlite_guard.Limits | None = None
         self.image: tuple[bytes | None, ...] | None = None
         self.schema: list[tuple[Any, ...]] | None = None
-        #: `_schema_key` of the bytes whose schema `schema` is (None: read the schema again).
+        #: `_schema_page` of the bytes whose schema `schema` is, when those bytes hold it
+        #: wholly on page 1 (None: read the schema again).
         self.schema_key: bytes | None = None
         self.counter = 0
 
@@ -152,14 +153,14 @@ class KeptCopy:
         data[24:28] = st.counter.to_bytes(4, "big")
         if valid:
             data[92:96] = data[24:28]
-        key = _schema_key(data)
+        key = _schema_page(data)
         if st.conn is not None and st.limits == limits:
             _overwrite(st.path, data)
             if key is not None and key == st.schema_key:
                 return  # the same schema page and header fields: the same schema
             schema = self._schema()
             if schema == st.schema and not _has_statistics(schema):
-                st.schema_key = key
+                st.schema_key = key if _schema_on_page_one(data) else None
                 return
             st.close_connection()  # another schema: parse it on a new connection
         if st.folder is None or not os.path.isdir(st.folder):
@@ -170,7 +171,8 @@ class KeptCopy:
         st.schema = self._schema()
         if any(row[4] and reads_connection_state(row[4]) for row in st.schema):
             raise sqlite3.DatabaseError("its schema may read the connection")
-        st.schema_key = None if _has_statistics(st.schema) else key
+        st.schema_key = (key if _schema_on_page_one(data) and not _has_statistics(st.schema)
+                         else None)
 
     def _open(self, limits: sqlite_guard.Limits) -> None:
         st = self._state
@@ -211,25 +213,35 @@ def _overwrite(path: str, data: bytes | bytearray) -> None:
         os.close(fd)
 
 
-def _schema_key(data: bytes | bytearray) -> bytes | None:
-    """What the schema of the database `data` depends on when it lies wholly on page 1 (a
-    leaf page none of whose rows overflow onto other pages): the header fields about pages
-    and the schema, and page 1's content; None when the schema may be on other pages too."""
-    if len(data) < 512:
+def _page_size(data: bytes | bytearray) -> int:
+    size = int.from_bytes(data[16:18], "big")
+    return 65536 if size == 1 else size
+
+
+def _schema_page(data: bytes | bytearray) -> bytes | None:
+    """The header fields about pages and the schema, and page 1 (which holds `sqlite_master`,
+    wholly when `_schema_on_page_one`); None when the bytes are too short to hold them."""
+    page_size = _page_size(data)
+    if len(data) < max(page_size, 512):
         return None
-    page_size = int.from_bytes(data[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
+    return bytes(data[16:24]) + bytes(data[40:72]) + bytes(data[100:page_size])
+
+
+def _schema_on_page_one(data: bytes | bytearray) -> bool:
+    """Whether `sqlite_master` lies wholly on page 1: a leaf page none of whose rows overflow
+    onto other pages (then equal `_schema_page`s mean equal schemas)."""
+    page_size = _page_size(data)
     usable = page_size - data[20]
-    if len(data) < page_size or data[100] != 0x0D:  # 0x0D: a leaf page of a table
-        return None
+    if len(data) < max(page_size, 512) or data[100] != 0x0D:  # 0x0D: a leaf page of a table
+        return False
     try:
         for i in range(int.from_bytes(data[103:105], "big")):
             cell = int.from_bytes(data[108 + 2 * i:110 + 2 * i], "big")
             if cell >= page_size or _varint(data, cell) > usable - 35:  # spills onto other pages
-                return None
+                return False
     except IndexError:
-        return None
-    return bytes(data[16:24]) + bytes(data[40:72]) + bytes(data[100:page_size])
+        return False
+    return True
 
 
 def _varint(data: bytes | bytearray, at: int) -> int:

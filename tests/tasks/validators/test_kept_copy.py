@@ -80,6 +80,8 @@ _CHANGES = st.sampled_from([
     ["CREATE VIEW IF NOT EXISTS modes AS SELECT * FROM pragma_journal_mode"],
     ["DROP VIEW IF EXISTS modes"],
     ["ANALYZE"],
+    [f"CREATE TABLE IF NOT EXISTS wide (x TEXT DEFAULT '{'w' * 5000}')"],  # spills off page 1
+    ["DROP TABLE IF EXISTS wide"],
     ["VACUUM"],
     ["INSERT INTO notes (title, w) SELECT printf('n%d', value), value FROM json_each('[1,2,3,4,5,6,7,8,9]')"],
 ])
@@ -224,3 +226,24 @@ def test_a_span_closes_its_database_copies_and_a_carry_its_kept_ones(tmp_path, m
     with pytest.raises(sqlite3.ProgrammingError):
         found.conn.execute("SELECT 1")
     assert [p.name for p in tmp_path.iterdir()] == ["device"]  # the private folder is gone
+
+
+def test_a_schema_that_differs_only_past_page_one_is_read_again(tmp_path):
+    # A view whose definition is too long for page 1: its end lies on an overflow page, so two
+    # files can have the same page 1 (and schema cookie) and still another view.
+    con = sqlite3.connect(tmp_path / "a.db", isolation_level=None)
+    con.execute(f"CREATE VIEW v AS SELECT '{'p' * 6000}' AS pad, 1 AS val")
+    con.close()
+    first = (tmp_path / "a.db").read_bytes()
+    assert first.count(b"1 AS val") == 1 and first.index(b"1 AS val") > 4096
+    second = first.replace(b"1 AS val", b"2 AS val")
+    assert first[:4096] == second[:4096]
+    folder = tmp_path / "device"
+    folder.mkdir()
+    device = FolderDevice(folder)
+    carry = Carry()
+    for image, val in ((first, 1), (second, 2), (first, 1)):
+        (folder / "notes.db").write_bytes(image)
+        with ReadCache(device, carry=carry) as span:
+            assert sq.query(span, DB, "SELECT val FROM v").rows == ((val,),)
+    carry.close()
