@@ -574,6 +574,11 @@ class EventEngine:
             for s in self._all_sources:
                 s.source.begin_episode(shared)  # type: ignore[arg-type]
 
+    def close(self) -> None:
+        """Release what the state checks keep between resets and steps (their database
+        copies); the engine stays usable and opens them again when it needs them."""
+        self._reads_carry.close()
+
     def _update_dead(self) -> bool:
         changed = False
         for slot in self._order:

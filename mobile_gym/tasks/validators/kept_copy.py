@@ -99,12 +99,10 @@ class _State:
 
 
 def _new_folder() -> str:
-    if os.path.isdir(_FAST_DIR) and os.access(_FAST_DIR, os.W_OK | os.X_OK):
-        try:
-            return tempfile.mkdtemp(prefix="mobile_gym_db_", dir=_FAST_DIR)
-        except OSError:
-            pass
-    return tempfile.mkdtemp(prefix="mobile_gym_db_")
+    """A private folder (mode 0700) for the copy, on tmpfs when there is one we may write (if
+    making it fails, reads fall back to copies of their own)."""
+    fast = os.path.isdir(_FAST_DIR) and os.access(_FAST_DIR, os.W_OK | os.X_OK)
+    return tempfile.mkdtemp(prefix="mobile_gym_db_", dir=_FAST_DIR if fast else None)
 
 
 class KeptCopy:
