@@ -1,9 +1,11 @@
 """SQLite state validators (AndroidWorld's row-addition and row-removal integrity, made strict).
 
 Rows are plain mappings column -> value (dataclass rows are accepted and converted). Reading a
-database pulls the file (and its -wal / -shm / -journal companions) through the Device into a
-temporary directory and queries the copy with Python's sqlite3, which works the same on the
-simulator and on a real device and never touches the app's live file.
+database pulls the file (and its -wal / -shm / -journal companions) through the Device and
+queries a copy with Python's sqlite3 (in memory, in a temporary directory when a journal must
+be replayed, or, for the event engine's reads, one `kept_copy.KeptCopy` per database kept from
+reset to step to reset), which works the same on the simulator and on a real device and never
+touches the app's live file.
 
 Strictness fixes over AndroidWorld (android_world.md section 4.2/4.4):
 * expected rows are paired one-to-one with DISTINCT new rows (maximum bipartite matching), so
