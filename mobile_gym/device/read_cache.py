@@ -13,6 +13,13 @@ this cache works in the steps after a change and on adb, which answers no versio
 `remembered(device, key, compute)` extends that to what a reader derives from those reads (the
 rows of a database table): on a ReadCache the first answer for `key` is kept for the span, on
 any other Device `compute()` runs every time. Failures are not kept (they are computed again).
+`ReadCache.opened` does the same for a resource (a database copy) and closes it when the span
+ends (`close()`, or leaving a `with` block).
+
+A `Carry` links the spans of one reader (the engine's resets and steps): `ReadCache.by_content`
+takes over an answer derived from some content (a database's bytes) when a later span sees
+equal content, as every reset of a task file does (its reset state is a restored snapshot), and
+`ReadCache.kept` keeps a resource open from one span to the next until the carry is closed.
 """
 
 from __future__ import annotations
@@ -22,20 +29,50 @@ from typing import Any, TypeVar
 
 from mobile_gym.device.base import Device, FileEntry
 
-__all__ = ["ReadCache", "remembered"]
+__all__ = ["Carry", "ReadCache", "remembered"]
 
 T = TypeVar("T")
 
 _REMEMBERED_ERRORS = (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError)
 
 
-class ReadCache:
-    """`device` with `list_dir` and `pull` remembered per path; use it only while nothing writes."""
+class Carry:
+    """What the spans of one reader hand on to the next: answers derived from content (plain,
+    immutable values with the content they came from) and resources kept open between spans.
+    Its owner closes it; the resources should also close themselves when collected."""
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self) -> None:
+        self.answers: dict[Hashable, tuple[Any, Any]] = {}
+        self._kept: dict[Hashable, Any] = {}
+
+    def kept(self, key: Hashable, open_: Callable[[], T]) -> T:
+        """`open_()`'s resource for `key`, opened once and kept until `close()`."""
+        if key not in self._kept:
+            self._kept[key] = open_()
+        return self._kept[key]
+
+    def close(self) -> None:
+        """Close the kept resources and forget the answers."""
+        kept, self._kept = self._kept, {}
+        self.answers = {}
+        for resource in kept.values():
+            resource.close()
+
+
+class ReadCache:
+    """`device` with `list_dir` and `pull` remembered per path; use it only while nothing writes.
+
+    `carry`: shared with the reader's other spans (see the module); without one, `by_content`
+    and `kept` work for this span only.
+    """
+
+    def __init__(self, device: Device, *, carry: Carry | None = None) -> None:
         self.device = device
         self._reads: dict[tuple[str, str], Any] = {}
         self._derived: dict[Hashable, Any] = {}
+        self._carry = carry
+        self._by_content: dict[Hashable, tuple[Any, Any]] = {}
+        self._opened: dict[Hashable, Any] = {}
 
     def _read(self, kind: str, path: str) -> Any:
         key = (kind, path)
@@ -60,6 +97,53 @@ class ReadCache:
         if key not in self._derived:
             self._derived[key] = compute()
         return self._derived[key]
+
+    @property
+    def carry(self) -> Carry | None:
+        """The carry this span shares with the reader's other spans, if any."""
+        return self._carry
+
+    def opened(self, key: Hashable, open_: Callable[[], T]) -> T:
+        """Like `derived`, for a resource with a `close()` method (or None): it is closed with
+        this cache (the span's end)."""
+        if key not in self._opened:
+            self._opened[key] = open_()
+        return self._opened[key]
+
+    def kept(self, key: Hashable, open_: Callable[[], T]) -> T:
+        """A resource kept open by the carry across spans, or (no carry) for this span."""
+        if self._carry is None:
+            return self.opened(key, open_)
+        return self._carry.kept(key, open_)
+
+    def by_content(self, key: Hashable, content: Any, compute: Callable[[], T]) -> T:
+        """`compute()`'s answer for `key`, which depends only on `content` (compared with ==):
+        computed once per span, or taken over from an earlier span of the carry that derived it
+        from equal content. The answer must be immutable: later spans hand it out again."""
+        found = self._by_content.get(key)
+        if found is None and self._carry is not None:
+            found = self._carry.answers.get(key)
+        if found is not None and found[0] == content:
+            self._by_content[key] = found
+            return found[1]
+        answer = compute()
+        self._by_content[key] = (content, answer)
+        return answer
+
+    def close(self) -> None:
+        """End the span: hand `by_content`'s answers to the carry, close what `opened` opened."""
+        if self._carry is not None:
+            self._carry.answers.update(self._by_content)
+        opened, self._opened = self._opened, {}
+        for resource in opened.values():
+            if resource is not None:
+                resource.close()
+
+    def __enter__(self) -> ReadCache:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.device, name)

@@ -21,7 +21,7 @@ import numpy as np
 from lxml import etree
 
 from mobile_gym.device.base import Device, LogLine, TextBox
-from mobile_gym.device.read_cache import ReadCache
+from mobile_gym.device.read_cache import Carry, ReadCache
 from mobile_gym.events.errors import (
     EventGraphError,
     InputError,
@@ -142,7 +142,8 @@ class _Context:
         self.log_lines: Sequence[LogLine] = inputs.log_lines
         self.response = inputs.response
         # State checks of one step read one device state: repeated reads come from memory.
-        self.device: Device | None = ReadCache(inputs.device) if inputs.device is not None else None  # type: ignore[assignment]
+        self.device: Device | None = (ReadCache(inputs.device, carry=engine._reads_carry)  # type: ignore[assignment]
+                                      if inputs.device is not None else None)
         self._size: tuple[int, int] | None = inputs.screen_size
         self._shot: np.ndarray | None = None
         self._boxes: list[TextBox] | None = None
@@ -262,6 +263,9 @@ class EventEngine:
         # device hands out the very same (immutable) boxes again.
         self._seen_boxes: list[TextBox] | None = None
         self._text_memo: dict[Hashable, Any] = {}
+        # What the state checks' reads hand on from one reset or step to the next: table
+        # reads by the database bytes they came from, and the databases' kept copies.
+        self._reads_carry = Carry()
         self._parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True,
                                        remove_blank_text=False)
         self.sources: dict[int, SourceNode] = {}
@@ -560,10 +564,20 @@ class EventEngine:
         self._forget_dump(None)
         self._seen_boxes = None
         self._text_memo.clear()
-        # Nothing writes while the baselines are taken: sources reading one database share its reads.
-        shared = ReadCache(device) if device is not None else None
-        for s in self._all_sources:
-            s.source.begin_episode(shared)  # type: ignore[arg-type]
+        if device is None:
+            for s in self._all_sources:
+                s.source.begin_episode(None)
+            return
+        # Nothing writes while the baselines are taken: sources reading one database share its
+        # reads, and a table whose database bytes equal an earlier read's is not read again.
+        with ReadCache(device, carry=self._reads_carry) as shared:
+            for s in self._all_sources:
+                s.source.begin_episode(shared)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        """Release what the state checks keep between resets and steps (their database
+        copies); the engine stays usable and opens them again when it needs them."""
+        self._reads_carry.close()
 
     def _update_dead(self) -> bool:
         changed = False
@@ -639,6 +653,8 @@ class EventEngine:
                 slot.end_step(st)
         finally:
             st.ctx = None
+            if isinstance(ctx.device, ReadCache):
+                ctx.device.close()  # hands its table reads on to the next span
         reward = 0.0
         new_score = self._listener_value("score_listener")
         if new_score is not _UNSET:

@@ -128,6 +128,14 @@ class Budget:
         self.vacuum = False
         self._no_temp = not limits.temp_database
 
+    def restart(self) -> None:
+        """Count from zero again, with a new deadline: the next statements on the connection
+        get a whole budget of their own (a connection kept for many reads)."""
+        self.instructions = 0
+        if self.limits.seconds is not None:
+            self.deadline = time.monotonic() + self.limits.seconds
+        self.tripped = None
+
     def __call__(self) -> int:
         self.instructions += self._step
         if self.instructions >= self._cap:

@@ -1,9 +1,11 @@
 """SQLite state validators (AndroidWorld's row-addition and row-removal integrity, made strict).
 
 Rows are plain mappings column -> value (dataclass rows are accepted and converted). Reading a
-database pulls the file (and its -wal / -shm / -journal companions) through the Device into a
-temporary directory and queries the copy with Python's sqlite3, which works the same on the
-simulator and on a real device and never touches the app's live file.
+database pulls the file (and its -wal / -shm / -journal companions) through the Device and
+queries a copy with Python's sqlite3 (in memory, in a temporary directory when a journal must
+be replayed, or, for the event engine's reads, one `kept_copy.KeptCopy` per database kept from
+reset to step to reset), which works the same on the simulator and on a real device and never
+touches the app's live file.
 
 Strictness fixes over AndroidWorld (android_world.md section 4.2/4.4):
 * expected rows are paired one-to-one with DISTINCT new rows (maximum bipartite matching), so
@@ -22,19 +24,21 @@ the database and the SQL.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mobile_gym.device.base import Device
 from mobile_gym.device.read_cache import ReadCache, remembered
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
+from mobile_gym.tasks.validators.kept_copy import KeptConnection, KeptCopy
 from mobile_gym.untrusted import sqlite_guard
 
 Row = Mapping[str, Any]
@@ -72,9 +76,17 @@ _SHOWN = 300
 
 def _limits() -> sqlite_guard.Limits:
     """The module's limits (read when a database is opened) for the shared SQLite guard."""
-    return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
-                               seconds=MAX_QUERY_SECONDS, progress_interval=PROGRESS_INTERVAL,
-                               columns=MAX_COLUMNS, sql_length=MAX_SQL_LENGTH)
+    return _limits_of(MAX_VALUE_BYTES, MAX_VM_INSTRUCTIONS, MAX_QUERY_SECONDS, PROGRESS_INTERVAL,
+                      MAX_COLUMNS, MAX_SQL_LENGTH)
+
+
+@functools.lru_cache(maxsize=4)
+def _limits_of(value_bytes: int, instructions: int, seconds: float, progress_interval: int,
+               columns: int, sql_length: int) -> sqlite_guard.Limits:
+    """The guard's Limits for these values, made once (every read asks)."""
+    return sqlite_guard.Limits(value_bytes=value_bytes, instructions=instructions,
+                               seconds=seconds, progress_interval=progress_interval,
+                               columns=columns, sql_length=sql_length)
 
 
 def _limit_name(tripped: str) -> str:
@@ -107,7 +119,12 @@ def as_row(row: Any) -> dict[str, Any]:
 
 
 def database_image(device: Device, db_path: str) -> tuple[bytes | None, ...]:
-    """The bytes of `db_path` and of its journal companions (None where absent)."""
+    """The bytes of `db_path` and of its journal companions (None where absent); on a
+    ReadCache, the same tuple for the whole span."""
+    return remembered(device, ("sqlite.image", db_path), lambda: _database_image(device, db_path))
+
+
+def _database_image(device: Device, db_path: str) -> tuple[bytes | None, ...]:
     remote = PurePosixPath(db_path)
     names = {e.name for e in device.list_dir(str(remote.parent))}
     if remote.name not in names:
@@ -137,29 +154,42 @@ _SIZED_TYPES = frozenset({str, bytes})
 
 def _batch_size(rows: Sequence[tuple[Any, ...]]) -> int:
     """What result rows count towards MAX_RESULT_BYTES: a text or blob its length, any other
-    value 8. Counted column by column with C-level iterators (a table's baseline has thousands
-    of cells)."""
-    total = 0
-    for column in zip(*rows):  # the rows of one result have equally many values
-        sized = list(compress(column, map(_SIZED_TYPES.__contains__, map(type, column))))
-        total += sum(map(len, sized)) + 8 * (len(column) - len(sized))
-    return total
+    value 8. Counted over all the batch's values in one pass of C-level iterators (a table's
+    baseline has thousands of cells)."""
+    values = list(chain.from_iterable(rows))
+    sized = list(compress(values, map(_SIZED_TYPES.__contains__, map(type, values))))
+    return sum(map(len, sized)) + 8 * (len(values) - len(sized))
 
 
 class _Reader:
     """A connection to a database copy with the limits installed; `run` executes one statement
     and raises ValueError (naming the limit, the database and the SQL) when it fails."""
 
-    def __init__(self, conn: sqlite3.Connection, db_path: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, db_path: str,
+                 kept: KeptConnection | None = None) -> None:
+        """`kept`: the connection is a kept copy's, already guarded and `query_only`; its
+        budget is restarted for this read. Otherwise the connection is guarded now."""
         self.conn = conn
         self.db_path = db_path
-        self.guard = sqlite_guard.guard(conn, _limits())
-        self.run("PRAGMA query_only = ON")
+        self._tables = kept.tables if kept is not None else None
+        if kept is not None:
+            kept.budget.restart()
+            self.guard = kept.budget
+        else:
+            self.guard = sqlite_guard.guard(conn, _limits())
+            self.run("PRAGMA query_only = ON")
+
+    def tables(self) -> list[str]:
+        """The names of the database's tables (as `sqlite_master` lists them)."""
+        if self._tables is not None:
+            return list(self._tables)
+        return [r[0] for r in self.run("SELECT name FROM sqlite_master WHERE type = 'table'").rows]
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> QueryResult:
         """Column names and rows of one statement, within the limits."""
         rows: list[tuple[Any, ...]] = []
         size = 0
+        cur = None
         try:
             cur = self.conn.execute(sql, tuple(params))
             columns = tuple(d[0] for d in cur.description or ())
@@ -171,6 +201,9 @@ class _Reader:
                 size += _batch_size(batch)
         except (sqlite3.Error, sqlite3.Warning, ValueError) as e:  # ValueError: a NUL in the SQL
             raise self._error(self._reason(e), sql) from None
+        finally:
+            if cur is not None:
+                cur.close()  # the statement ends here, even when a limit cut it short
         if len(rows) > MAX_ROWS:
             raise self._error(f"it returned more than MAX_ROWS = {MAX_ROWS:,} rows", sql)
         if size > MAX_RESULT_BYTES:
@@ -251,17 +284,25 @@ def _is_select(sql: str) -> bool:
 def _reading(device: Device, db_path: str, sql: str) -> Iterator[_Reader]:
     """A reader for one read (its statements run under a fresh budget).
 
-    On a ReadCache (nothing writes meanwhile) the reads of queries share one in-memory copy of
-    the database: deserializing it and parsing its schema are the bulk of a small read. Any
+    On a ReadCache (nothing writes meanwhile) the span's queries share a connection holding
+    the database: with a carry, the database's `KeptCopy`, kept from span to span (SQLite's
+    schema parse and prepared statements are the bulk of a small read) unless it must not
+    answer `sql` (see `kept_copy`); without one, an in-memory copy closed with the cache. Any
     other statement, device or image gets a connection of its own, closed after the read.
     """
     if isinstance(device, ReadCache) and _is_select(sql):
-        shared = device.derived(("sqlite.memory_copy", db_path),
-                                lambda: _memory_copy(database_image(device, db_path)))
-        if shared is not None:
-            reader = _Reader(shared, db_path)  # closed with the cache (garbage collected)
-            yield reader
-            return
+        image = database_image(device, db_path)
+        if device.carry is not None:
+            kept = device.kept(("sqlite.kept_copy", db_path), KeptCopy).connection(
+                image, _limits(), sql)
+            if kept is not None:
+                yield _Reader(kept.conn, db_path, kept)
+                return
+        else:
+            shared = device.opened(("sqlite.memory_copy", db_path), lambda: _memory_copy(image))
+            if shared is not None:
+                yield _Reader(shared, db_path)
+                return
     with _open_copy(device, db_path) as reader:
         yield reader
 
@@ -289,15 +330,25 @@ def _query(device: Device, db_path: str, sql: str, params: Sequence[Any]) -> Que
 def read_rows(device: Device, db_path: str, table: str) -> list[dict[str, Any]]:
     """All rows of `table` as dicts (AndroidWorld reads `SELECT * FROM <table>` likewise),
     within the same limits as `query`. On a ReadCache (one reset's baselines, one step's
-    checks) the table is read once and every caller gets its own dicts."""
+    checks) the table is read once and every caller gets its own dicts; a read the cache's
+    earlier span made from the same database bytes is taken over (see `ReadCache.by_content`)."""
     return remembered(device, ("sqlite.read_rows", db_path, table),
-                      lambda: _read_table(device, db_path, table)).dicts()
+                      lambda: _table_rows(device, db_path, table)).dicts()
+
+
+def _table_rows(device: Device, db_path: str, table: str) -> QueryResult:
+    """`_read_table`, or on a ReadCache its answer for equal bytes and limits (`SELECT *` on a
+    table gives the same rows from the same bytes: no function in it can vary)."""
+    if not isinstance(device, ReadCache):
+        return _read_table(device, db_path, table)
+    content = (database_image(device, db_path), _limits(), MAX_ROWS, MAX_RESULT_BYTES)
+    return device.by_content(("sqlite.read_rows", db_path, table), content,
+                             lambda: _read_table(device, db_path, table))
 
 
 def _read_table(device: Device, db_path: str, table: str) -> QueryResult:
     with _reading(device, db_path, "SELECT") as reader:
-        tables = [r[0] for r in reader.run(
-            "SELECT name FROM sqlite_master WHERE type = 'table'").rows]
+        tables = reader.tables()
         if table not in tables:
             raise ValueError(f"table {table!r} not in {db_path}; tables: {sorted(tables)}")
         return reader.run(f"SELECT * FROM {_quote_ident(table)}")
