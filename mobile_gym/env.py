@@ -170,6 +170,7 @@ class MobileEnv(gym.Env[dict, dict]):
             self.task_seed = reset_seed
             self.task = self.family.make_task(reset_seed)
             if self.config.engine_factory is not None or not self._rebind_engine():
+                self._release_engine()
                 self._engine = None  # another event graph: compiled below
             self._instruction_cache = None
         timing: dict[str, float] = {}
@@ -282,6 +283,7 @@ class MobileEnv(gym.Env[dict, dict]):
 
     def close(self) -> None:
         self._close_device()
+        self._release_engine()
         self._closed = True
         if self._window is not None:
             import cv2
@@ -401,8 +403,18 @@ class MobileEnv(gym.Env[dict, dict]):
     def _rebind_engine(self) -> bool:
         """Keep the engine for the new seed's task when its event graph has the same shape
         (`EventEngine.rebind`: only the sources whose texts changed are compiled again)."""
-        rebind = getattr(self._engine, "rebind", None)
-        return rebind is not None and bool(rebind(self.task))
+        from mobile_gym.events import EventEngine
+
+        engine = self._engine
+        return isinstance(engine, EventEngine) and engine.rebind(self.task)
+
+    def _release_engine(self) -> None:
+        """Let the event engine free what it keeps between episodes (`EventEngine.close`: its
+        database copies); it stays usable."""
+        from mobile_gym.events import EventEngine
+
+        if isinstance(self._engine, EventEngine):
+            self._engine.close()
 
     def _make_engine(self) -> EngineLike:
         if self.config.engine_factory is not None:
