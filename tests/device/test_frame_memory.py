@@ -63,44 +63,42 @@ def test_every_frame_of_a_sequence_is_the_resize_of_that_frame(w, h, fx, fy, ban
         assert got is not None and np.array_equal(got, area(rgba, (w, h)))
 
 
+def resized(memory: FrameMemory, rgba: np.ndarray, size: tuple[int, int], band: int) -> int:
+    """Downscale one frame, check it is the resize of that frame; the bands resized for it."""
+    got, count = downscale(memory, rgba, size, band)
+    assert got is not None and np.array_equal(got, area(rgba, size))
+    return count
+
+
 def test_only_the_bands_that_changed_are_resized():
     rng = np.random.default_rng(4)
     frame = rng.integers(0, 256, (2400, 1080, 4), dtype=np.uint8)
     memory = FrameMemory()
-    first, resized = downscale(memory, frame, (270, 600), 1 << 20)
-    assert resized == 10  # 240-row bands of 1080 RGBA pixels (~1 MB)
-    again, resized = downscale(memory, frame.copy(), (270, 600), 1 << 20)
-    assert resized == 0 and np.array_equal(again, first)
+    assert resized(memory, frame, (270, 600), 1 << 20) == 10  # 240-row bands of 1080 RGBA pixels (~1 MB)
+    assert resized(memory, frame.copy(), (270, 600), 1 << 20) == 0
     clock = frame.copy()
     clock[10:60, 900:1000] = 255 - clock[10:60, 900:1000]  # the status bar's clock ticks
-    got, resized = downscale(memory, clock, (270, 600), 1 << 20)
-    assert resized == 1 and np.array_equal(got, area(clock, (270, 600)))
-    # a change straddling two bands
+    assert resized(memory, clock, (270, 600), 1 << 20) == 1
     moved = clock.copy()
-    moved[230:250] = 0
-    got, resized = downscale(memory, moved, (270, 600), 1 << 20)
-    assert resized == 2 and np.array_equal(got, area(moved, (270, 600)))
+    moved[230:250] = 0  # a change straddling two bands
+    assert resized(memory, moved, (270, 600), 1 << 20) == 2
 
 
 def test_another_output_size_or_frame_size_starts_over():
     rng = np.random.default_rng(5)
     memory = FrameMemory()
     frame = rng.integers(0, 256, (40, 20, 4), dtype=np.uint8)
-    downscale(memory, frame, (10, 10), 200)
-    got, resized = downscale(memory, frame, (5, 10), 200)  # another size: nothing kept applies
-    assert resized > 0 and np.array_equal(got, area(frame, (5, 10)))
+    resized(memory, frame, (10, 10), 200)
+    assert resized(memory, frame, (5, 10), 200) > 0  # another size: nothing kept applies
     tall = rng.integers(0, 256, (80, 20, 4), dtype=np.uint8)
-    got, resized = downscale(memory, tall, (5, 10), 200)
-    assert resized > 0 and np.array_equal(got, area(tall, (5, 10)))
-    got, resized = downscale(memory, tall, (5, 10), 200)
-    assert resized == 0 and np.array_equal(got, area(tall, (5, 10)))
+    assert resized(memory, tall, (5, 10), 200) > 0
+    assert resized(memory, tall, (5, 10), 200) == 0
 
 
 def test_a_frame_that_does_not_divide_leaves_the_memory_alone():
     rng = np.random.default_rng(6)
     memory = FrameMemory()
     frame = rng.integers(0, 256, (40, 20, 4), dtype=np.uint8)
-    downscale(memory, frame, (10, 10), 200)
+    resized(memory, frame, (10, 10), 200)
     assert downscale(memory, frame, (7, 10), 200)[0] is None  # the caller resizes it whole
-    got, resized = downscale(memory, frame, (10, 10), 200)
-    assert resized == 0 and np.array_equal(got, area(frame, (10, 10)))
+    assert resized(memory, frame, (10, 10), 200) == 0
