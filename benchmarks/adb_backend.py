@@ -7,8 +7,9 @@ floor any adb request pays), an AdbDevice shell round trip (`echo hi`), screensh
 size, view_hierarchy, logcat (each after an `advance(0)`, so each fetches; with the batched
 reads the first read of a step fetches all parts that the previous step read), a touch
 down+up, a whole observation (advance + the three reads), a second screenshot in the same step
-(answered from the batch), and the same reads on the SimDevice directly; the overhead column
-is op - raw `host:version`.
+(answered from the batch), a screenshot of a screen that changed since the previous one (the
+other screenshot rows see an unchanged screen, whose bands are compared, not resized), and the
+same reads on the SimDevice directly; the overhead column is op - raw `host:version`.
 
 With --server-process the env also runs against `mobile-gym adb-serve` in a process of its own
 (`--clock real`, as a phone: device time is the wall time between requests, and the env does
@@ -49,6 +50,19 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     fn()
     samples = []
     for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1e3)
+    return round(statistics.median(samples), 3)
+
+
+def timed_after(prepare: Callable[[int], object], fn: Callable[[], object], repeat: int) -> float:
+    """Median milliseconds of `fn()` over `repeat` calls, each after an untimed `prepare(i)`."""
+    prepare(0)
+    fn()
+    samples = []
+    for i in range(1, repeat + 1):
+        prepare(i)
         t0 = time.perf_counter()
         fn()
         samples.append((time.perf_counter() - t0) * 1e3)
@@ -165,6 +179,20 @@ def main(task: str, steps: int, repeat: int, profile: bool,
             "screenshot_again_same_step": lambda: dev.screenshot((270, 600)),
         }
         latency = {name: timed(fn, repeat) for name, fn in ops.items()}
+
+        def switch_screen(i: int) -> None:
+            """Open Calendar from the home screen, or go home again: every frame is new."""
+            if i % 2:
+                dev.key("HOME")
+            else:
+                dev.touch(410, 400, True)  # the Calendar icon
+                dev.touch(410, 400, False)
+            dev.advance(1.0)
+
+        # the screenshot rows above see the same screen each time (its bands are not resized
+        # again); this one sees a new screen every time
+        latency["screenshot_270x600_new_screen"] = timed_after(
+            switch_screen, lambda: dev.screenshot((270, 600)), repeat)
         dev.close()
         latency["direct_sim_screenshot_270x600"] = timed(lambda: sim.screenshot((270, 600)), repeat)
         latency["direct_sim_view_hierarchy"] = timed(lambda: sim.view_hierarchy(), repeat)

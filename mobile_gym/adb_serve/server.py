@@ -192,7 +192,7 @@ class AdbServer:
                     selected = reply.switch_to
                     continue
                 if reply.track is not None:
-                    self._track(sock, reply.track)
+                    self._track(sock, reply.track, sent=reply.data[len(b"OKAY"):])
                 return
             if selected is None:
                 sock.sendall(fail(f"adb-serve: device service '{request}' needs a transport first "
@@ -219,10 +219,11 @@ class AdbServer:
         else:
             sock.sendall(fail(f"adb-serve: unknown device service '{service}'"))
 
-    def _track(self, sock: socket.socket, kind: str) -> None:
+    def _track(self, sock: socket.socket, kind: str, sent: bytes) -> None:
         """Keep a track-devices connection open until the client or the server ends it,
-        sending the full list again whenever it changes (a served device closed: offline)."""
-        last = host_services.track_update(self.slots, kind)
+        sending the full list again whenever it differs from the one last sent (`sent` first:
+        a device that went offline since that list was made is reported, not taken as known)."""
+        last = sent
         sock.settimeout(_ACCEPT_POLL)
         while not self._stop.is_set():
             try:

@@ -28,7 +28,8 @@ The 10 MB raw frame is received into one buffer kept across reads (adb_wire.Rece
 no fresh memory, hence no page faults, per frame), passed over by the length its header gives
 when the reply is split, and, for a screenshot at a size that divides the screen by whole
 numbers, resized band by band while it arrives (frame_stream.StreamingDownscale: the same
-pixels as one INTER_AREA resize). What a real phone sends is unchanged: plain `screencap`.
+pixels as one INTER_AREA resize), bands byte-for-byte the same as in the previous frame not
+again (frame_stream.FrameMemory). What a real phone sends is unchanged: plain `screencap`.
 
 Every adb call is retried (`retries`, `retry_delay`); when a call still fails, DeviceError
 names the serial, the call and the last error. No call ever restarts the adb server. Every
@@ -55,7 +56,7 @@ import numpy as np
 from mobile_gym.device.adb_wire import AdbWire, ReceiveBuffer
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
 from mobile_gym.device.forest import forest_from_windows_dump
-from mobile_gym.device.frame_stream import StreamingDownscale
+from mobile_gym.device.frame_stream import FrameMemory, StreamingDownscale
 
 T = TypeVar("T")
 
@@ -147,6 +148,7 @@ class AdbDevice:
         self.bundle_max_age = float(bundle_max_age)
         self._bundle: _Bundle | None = None
         self._replies = ReceiveBuffer()  # the batched reads' stdout; its frame is a view of it
+        self._frames = FrameMemory()  # the last frame's bands and their resize, for the next one
         self._wanted = {"frame", "xml", "log"}  # parts the next batched read fetches
         self._used: set[str] = set()  # parts read from the current bundle
         if adb_device is not None:
@@ -224,7 +226,7 @@ class AdbDevice:
             self._bundle = None  # its frame is a view of the buffer that the fetch refills
             bundle = self._call("batched screencap/uiautomator dump/logcat",
                                 lambda: _fetch_bundle(self._wire, wanted, since, self._replies,  # type: ignore[arg-type]
-                                                      frame_size))
+                                                      frame_size, self._frames))
             self._bundle, self._used = bundle, set()
         self._used.add(part)
         if part == "log":
@@ -470,10 +472,11 @@ def _frame_key(size: tuple[int, int] | None) -> str:
 
 
 def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float, replies: ReceiveBuffer,
-                  frame_size: tuple[int, int] | None = None) -> _Bundle:
+                  frame_size: tuple[int, int] | None = None, frames: FrameMemory | None = None) -> _Bundle:
     """Run the batched read command for the `wanted` parts and split its stdout (received into
     `replies`) at the markers; the frame part is a view of `replies`. With `frame_size`, the
-    frame is also resized to it while it arrives (when it divides into whole blocks)."""
+    frame is also resized to it while it arrives (when it divides into whole blocks), the bands
+    that `frames` holds unchanged from the last frame are not resized again."""
     marker = f"mobile_gym_{secrets.token_hex(8)}"
     sep = b"\n" + marker.encode() + b"\n"
     pieces = []
@@ -486,7 +489,8 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float, replies: Re
     if "log" in wanted:
         pieces.append(f"logcat -d -v epoch -T {log_since:.3f}")
     order = [p for p in ("frame", "xml", "windows", "log") if p in wanted]
-    shrink = StreamingDownscale(frame_size) if frame_size is not None and "frame" in wanted else None
+    shrink = (StreamingDownscale(frame_size, memory=frames) if frame_size is not None and "frame" in wanted
+              else None)
     result = wire.shell(f"; echo; echo {marker}; ".join(pieces) + f"; echo; echo {marker}", stdout=replies,
                         on_stdout=None if shrink is None else shrink.feed)
     chunks = split_marked(result.stdout, sep, frame_first="frame" in wanted)  # type: ignore[arg-type]

@@ -189,10 +189,12 @@ class AdbWire:
         `stdout`, `on_stdout`: for large replies, see read_shell_v2."""
         service = f"shell,v2,raw:{cmd}"
         with self._open_service(service) as sock:
-            try:
-                return read_shell_v2(lambda buf: self._recv_into(sock, buf, service), stdout, on_stdout)
+            try:  # the socket's own recv_into: a 10 MB frame takes ~90 of them
+                return read_shell_v2(sock.recv_into, stdout, on_stdout)
             except ValueError as exc:
                 raise self._error(service, str(exc)) from None
+            except OSError as exc:
+                raise self._socket_failure(service, exc) from None
 
     def exec_out(self, cmd: str) -> bytes:
         """Run `cmd` with `exec:` (stdout and stderr on one raw stream, no exit code): its bytes."""
@@ -228,20 +230,21 @@ class AdbWire:
         shown = service if len(service) <= 120 else service[:117] + "..."
         return AdbWireError(f"adb {self.serial}: {shown!r}: {what}")
 
+    def _socket_failure(self, service: str, exc: OSError) -> AdbWireError:
+        """A socket timeout or failure as AdbWireError."""
+        if isinstance(exc, TimeoutError):
+            return self._error(service, f"no answer within {self.timeout:g} s")
+        return self._error(service, f"connection failed: {exc}")
+
     def _guarded(self, service: str, op: Callable[[], int | bytes]) -> Any:
         """`op()` with socket timeouts and failures turned into AdbWireError."""
         try:
             return op()
-        except TimeoutError:
-            raise self._error(service, f"no answer within {self.timeout:g} s") from None
         except OSError as exc:
-            raise self._error(service, f"connection failed: {exc}") from None
+            raise self._socket_failure(service, exc) from None
 
     def _recv(self, sock: socket.socket, n: int, service: str) -> bytes:
         return self._guarded(service, lambda: sock.recv(n))
-
-    def _recv_into(self, sock: socket.socket, buf: memoryview, service: str) -> int:
-        return self._guarded(service, lambda: sock.recv_into(buf))
 
     def _read_exact(self, sock: socket.socket, n: int, service: str) -> bytes:
         buf = bytearray()

@@ -73,9 +73,10 @@ def cmd_logcat(proc: Proc) -> int:
         filt = LogFilter(specs, default="S" if silent_default else "V")
     except ValueError as exc:
         raise UsageError(f"logcat: {exc}") from None
-    entries = [e for e in logs.entries(chosen) if filt.accepts(e) and (regex is None or regex.search(e.message))]
-    if since is not None:
+    entries = logs.entries(chosen)
+    if since is not None:  # first: `-T` (every step's poll) keeps a few of the episode's lines
         entries = [e for e in entries if e.time >= since]
+    entries = [e for e in entries if filt.accepts(e) and (regex is None or regex.search(e.message))]
     if tail is not None:
         entries = entries[-tail:] if tail > 0 else []
     started: set[str] = set()
