@@ -77,6 +77,17 @@ _SPECIAL_KINDS: dict[type, _Kind] = {
 }
 
 
+#: The containers `discard` empties (dicts include every instance `__dict__` a thaw set).
+_EMPTIED: frozenset[type] = frozenset({dict, list, set})
+
+
+@dataclass(frozen=True)
+class ThawedObjects:
+    """Every object one thaw made (its memo), in the order it made them."""
+
+    objects: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class FrozenState:
     """A pickled object graph: `blob` refers to the objects of `shared` by index."""
@@ -112,6 +123,31 @@ class StateCopier:
         unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
         unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
         return unpickler.load()
+
+    @staticmethod
+    def thaw_owned(frozen: FrozenState) -> tuple[Any, ThawedObjects]:
+        """`thaw`, also returning the objects the thaw made (for `discard`, once the graph
+        is no longer used)."""
+        unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
+        unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
+        graph = unpickler.load()
+        return graph, ThawedObjects(tuple(unpickler.memo.copy().values()))
+
+    @staticmethod
+    def discard(made: ThawedObjects) -> None:
+        """Empty the dicts (instance `__dict__`s among them), lists and sets a thaw made, so
+        its graph, which nothing may use any more, is freed by reference counting now rather
+        than left to the cycle collector (views and their parents, callbacks and their
+        owners refer to each other).
+
+        Only objects the unpickler made go: the shared objects come back from the table
+        without being memoized, and a graph never holds a dict, list or set of another thaw
+        (everything the freezer copies is pickled into the bytes; what it shares is an
+        immutable value or an object kept as it is, never one of these). Objects the graph
+        gained after the thaw are freed with it when no cycle of their own keeps them."""
+        for obj in made.objects:
+            if type(obj) in _EMPTIED:
+                obj.clear()
 
     def copy(self, obj: Any) -> Any:
         """A deep copy of `obj` by the rules above (`thaw(freeze(obj))`)."""
