@@ -77,20 +77,18 @@ _SPECIAL_KINDS: dict[type, _Kind] = {
 }
 
 
-#: The containers `discard` empties (dicts include every instance `__dict__` a thaw set).
-_EMPTIED: frozenset[type] = frozenset({dict, list, set})
-
-
 @dataclass(frozen=True)
 class ThawedObjects:
-    """Every object one thaw made (its memo), in the order it made them."""
+    """The dicts (instance `__dict__`s among them), lists and sets one thaw made."""
 
-    objects: tuple[Any, ...]
+    containers: list[dict | list | set]
 
 
 @dataclass(frozen=True)
 class FrozenState:
-    """A pickled object graph: `blob` refers to the objects of `shared` by index."""
+    """A pickled object graph: `blob` refers to the objects of `shared` by index. After the
+    graph's pickle comes a second one, read by `thaw_owned` only: the list of the dicts
+    (instance `__dict__`s among them), lists and sets the first one makes, by memo reference."""
 
     blob: bytes
     shared: tuple[Any, ...]
@@ -115,6 +113,9 @@ class StateCopier:
         out = io.BytesIO()
         freezer = _Freezer(out, self)
         freezer.dump(obj)
+        # the memo keeps what it holds alive, so every id in it is still its object's
+        made = [o for _index, o in freezer.memo.copy().values() if type(o) in _BECOME_EMPTIED]
+        freezer.dump(made)  # the same pickler: its memo refers to the graph's objects
         return FrozenState(out.getvalue(), tuple(freezer.table))
 
     @staticmethod
@@ -131,7 +132,7 @@ class StateCopier:
         unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
         unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
         graph = unpickler.load()
-        return graph, ThawedObjects(tuple(unpickler.memo.copy().values()))
+        return graph, ThawedObjects(unpickler.load())  # the same memo: the graph's objects
 
     @staticmethod
     def discard(made: ThawedObjects) -> None:
@@ -140,14 +141,13 @@ class StateCopier:
         than left to the cycle collector (views and their parents, callbacks and their
         owners refer to each other).
 
-        Only objects the unpickler made go: the shared objects come back from the table
-        without being memoized, and a graph never holds a dict, list or set of another thaw
-        (everything the freezer copies is pickled into the bytes; what it shares is an
-        immutable value or an object kept as it is, never one of these). Objects the graph
-        gained after the thaw are freed with it when no cycle of their own keeps them."""
-        for obj in made.objects:
-            if type(obj) in _EMPTIED:
-                obj.clear()
+        Only containers the unpickler made go (those `freeze` listed: pickled into the bytes,
+        so new in every thaw); a graph never holds one of another thaw, since what the freezer
+        shares is an immutable value or an object kept as it is (a shared object, a template's
+        scalars and kept attributes), never a container a thaw made. Objects the graph gained
+        after the thaw are freed with it when no cycle of their own keeps them."""
+        for container in made.containers:
+            container.clear()
 
     def copy(self, obj: Any) -> Any:
         """A deep copy of `obj` by the rules above (`thaw(freeze(obj))`)."""
@@ -183,6 +183,11 @@ class _Template:
     def __init__(self, template: dict, rest: dict) -> None:
         self.template = template
         self.rest = rest
+
+
+#: What `freeze` lists for `discard`: the pickled objects a thaw makes into a dict, list or
+#: set (a `_Template` becomes an instance's `__dict__`).
+_BECOME_EMPTIED: frozenset[type] = frozenset({dict, list, set, _Template})
 
 
 class _Ref:
@@ -297,8 +302,10 @@ def _pickled_by_dict(cls: type) -> bool:
 
 
 def _random_at(cls: type[random.Random], state: tuple) -> random.Random:
-    """A generator of class `cls` in `state` (seeded cheaply first, then set)."""
-    new = cls(0)
+    """A generator of class `cls` (exactly `random.Random`) in `state`: made by `__new__`
+    with a cheap seed (its `__init__` would seed it once more), then set (which also sets
+    `gauss_next`, all `__init__` adds)."""
+    new = cls.__new__(cls, 0)
     new.setstate(state)
     return new
 
