@@ -114,7 +114,9 @@ class StateCopier:
         freezer = _Freezer(out, self)
         freezer.dump(obj)
         # the memo keeps what it holds alive, so every id in it is still its object's
-        made = [o for _index, o in freezer.memo.copy().values() if type(o) in _BECOME_EMPTIED]
+        passing = freezer.passing
+        made = [o for _index, o in freezer.memo.copy().values()
+                if type(o) in _BECOME_EMPTIED and id(o) not in passing]
         freezer.dump(made)  # the same pickler: its memo refers to the graph's objects
         return FrozenState(out.getvalue(), tuple(freezer.table))
 
@@ -208,6 +210,9 @@ class _Freezer(pickle.Pickler):
         self.table: list[Any] = []
         self._index: dict[int, int] = {}
         self._copied: set[type] = set()  # classes none of whose instances is shared
+        # ids of the dicts that only carry a `__dict__` to its object (dropped once it is set;
+        # the memo keeps them alive, so their ids stay theirs)
+        self.passing: set[int] = set()
 
     def _share(self, obj: Any) -> int:
         index = self._index.get(id(obj))
@@ -263,7 +268,9 @@ class _Freezer(pickle.Pickler):
             if key not in kept and not immutable(value):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
-        return copyreg.__newobj__, (type(obj),), (None, {"__dict__": _Template(template, rest)})
+        carrier = {"__dict__": _Template(template, rest)}
+        self.passing.add(id(carrier))
+        return copyreg.__newobj__, (type(obj),), (None, carrier)
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
