@@ -974,6 +974,8 @@ def _fine_timestamps(root: str) -> bool:
     finally:
         os.close(fd)
         os.unlink(scratch)
+
+
 def _parent(rel: str) -> str | None:
     """The folder holding `rel` (relative to the root; "." for the root's entries), None for
     the root."""
