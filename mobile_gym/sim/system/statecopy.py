@@ -113,11 +113,10 @@ class StateCopier:
         out = io.BytesIO()
         freezer = _Freezer(out, self)
         freezer.dump(obj)
-        # the memo keeps what it holds alive, so every id in it is still its object's
-        passing = freezer.passing
-        made = [o for _index, o in freezer.memo.copy().values()
-                if type(o) in _BECOME_EMPTIED and id(o) not in passing]
-        freezer.dump(made)  # the same pickler: its memo refers to the graph's objects
+        # every container pickled in the bytes (so made anew by each thaw), by memo reference:
+        # the same pickler, whose memo keeps them alive
+        made, freezer.containers = tuple(freezer.containers), None
+        freezer.dump(made)
         return FrozenState(out.getvalue(), tuple(freezer.table))
 
     @staticmethod
@@ -187,9 +186,8 @@ class _Template:
         self.rest = rest
 
 
-#: What `freeze` lists for `discard`: the pickled objects a thaw makes into a dict, list or
-#: set (a `_Template` becomes an instance's `__dict__`).
-_BECOME_EMPTIED: frozenset[type] = frozenset({dict, list, set, _Template})
+#: The containers `discard` empties (with the `_Template`s, which thaw into `__dict__`s).
+_CONTAINERS: frozenset[type] = frozenset({dict, list, set})
 
 
 class _Ref:
@@ -212,7 +210,10 @@ class _Freezer(pickle.Pickler):
         self._copied: set[type] = set()  # classes none of whose instances is shared
         # ids of the dicts that only carry a `__dict__` to its object (dropped once it is set;
         # the memo keeps them alive, so their ids stay theirs)
-        self.passing: set[int] = set()
+        self._carriers: set[int] = set()
+        # the dicts (instance `__dict__`s as their `_Template`s), lists and sets it pickles
+        # (None once the graph is pickled)
+        self.containers: list[Any] | None = []
 
     def _share(self, obj: Any) -> int:
         index = self._index.get(id(obj))
@@ -223,7 +224,11 @@ class _Freezer(pickle.Pickler):
 
     def persistent_id(self, obj: Any) -> int | None:
         cls = type(obj)
-        if cls in _INLINE or cls in self._copied:
+        if cls in _INLINE:
+            if cls in _CONTAINERS and self.containers is not None and id(obj) not in self._carriers:
+                self.containers.append(obj)  # pickled inline next (or referenced again: harmless)
+            return None
+        if cls in self._copied:
             return None
         if cls is _Ref:
             return self._share(obj.target)
@@ -269,15 +274,17 @@ class _Freezer(pickle.Pickler):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
         carrier = {"__dict__": _Template(template, rest)}
-        self.passing.add(id(carrier))
+        self._carriers.add(id(carrier))
         return copyreg.__newobj__, (type(obj),), (None, carrier)
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if cls is _Template:
+        if cls is _Template:  # the template's own (shared) `copy`: one call, no arguments
+            if self.containers is not None:
+                self.containers.append(obj)  # thawed into its object's `__dict__`
             if obj.rest:
-                return dict, (_Ref(obj.template),), None, None, iter(obj.rest.items())
-            return dict, (_Ref(obj.template),)
+                return obj.template.copy, (), None, None, iter(obj.rest.items())
+            return obj.template.copy, ()
         kind = self._copier.kind(cls)
         if kind is _Kind.PLAIN:
             return self._by_template(obj, self._copier.shared_attrs)
