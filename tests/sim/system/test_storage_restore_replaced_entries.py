@@ -6,37 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mobile_gym.sim.system.clock import Clock
 from mobile_gym.sim.system.storage import Storage
-
-_DB = "/data/data/p/databases/x.db"
-
-
-def _setup(root: Path) -> tuple[Storage, Clock]:
-    clock = Clock()
-    storage = Storage(clock, str(root))
-    storage.write("/sdcard/Notes/a.md", b"aaaa")
-    storage.write("/sdcard/Notes/deep/c.md", b"c")
-    storage.mkdir("/data/data/p/databases", parents=True)
-    conn = storage.open_database(_DB, isolation_level=None)
-    conn.execute("CREATE TABLE t (v)")
-    conn.execute("INSERT INTO t VALUES ('one')")
-    conn.close()
-    clock.advance(5.0)
-    return storage, clock
-
-
-def _view(storage: Storage, path: str = "/") -> list:
-    out = []
-    for entry in storage.list(path):
-        child = f"{path.rstrip('/')}/{entry.name}"
-        out.append((child, entry.is_dir, entry.size, entry.mtime, entry.mode))
-        out.extend(_view(storage, child) if entry.is_dir else [storage.read(child)])
-    return out
+from tests.sim.system.test_storage_partial_restore import _DB, _setup, _view  # the same files and view
 
 
 def _episode_then_restores(tmp_path: Path, episode) -> None:
-    live, clock = _setup(tmp_path / "live")
+    live, clock = _setup(str(tmp_path / "live"))
     image = live.capture()
     live.restore(image)
     for _ in range(2):  # the second round starts from a partial restore's bookkeeping
@@ -44,7 +19,7 @@ def _episode_then_restores(tmp_path: Path, episode) -> None:
         episode(live)
         clock.advance(1.0)
         live.restore(image)
-    fresh, fresh_clock = _setup(tmp_path / "fresh")
+    fresh, fresh_clock = _setup(str(tmp_path / "fresh"))
     fresh_image = fresh.capture()
     fresh_clock.advance(clock.now() - fresh_clock.now())
     fresh.restore(fresh_image)
