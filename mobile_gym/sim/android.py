@@ -30,7 +30,7 @@ from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
 from mobile_gym.sim.system.shell import Shell
-from mobile_gym.sim.system.statecopy import FrozenState, StateCopier
+from mobile_gym.sim.system.statecopy import FrozenState, StateCopier, ThawedObjects
 from mobile_gym.sim.system.status_bar import StatusBar
 from mobile_gym.sim.system.storage import DEFAULT_QUOTA_BYTES, DirEntry, Storage, StorageImage
 from mobile_gym.sim.system.toast import Toasts
@@ -159,6 +159,8 @@ class SimAndroid:
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
                                    shared_attrs=View.RENDER_CACHE_ATTRS)
+        # the objects the last restore's thaw made (emptied when the next restore replaces them)
+        self._thawed: ThawedObjects | None = None
         self.shell_interpreter = Shell(self)
         logs.write("I", "ActivityManager", "System now ready", 1433, 1470, buffer="system")
         am.home()
@@ -416,7 +418,10 @@ class SimAndroid:
         if snap.owner is not self._token:
             raise ValueError(f"snapshot was taken on device {snap.owner_name!r} (a different device object), "
                              f"it cannot be restored on {self.name!r}")
-        self._state = self._copier.thaw(snap.state)
+        state, made = self._copier.thaw_owned(snap.state)
+        replaced, self._state, self._thawed = self._thawed, state, made
+        if replaced is not None:  # the state this restore replaces: freed now, not by the collector
+            self._copier.discard(replaced)
         self.storage.restore(snap.storage)
         self.storage.use_clock(self._state.clock)
         self.shell_interpreter.reset_budget()  # a reset: the shell's per-reset time starts over

@@ -78,8 +78,17 @@ _SPECIAL_KINDS: dict[type, _Kind] = {
 
 
 @dataclass(frozen=True)
+class ThawedObjects:
+    """The dicts (instance `__dict__`s among them), lists and sets one thaw made."""
+
+    containers: list[dict | list | set]
+
+
+@dataclass(frozen=True)
 class FrozenState:
-    """A pickled object graph: `blob` refers to the objects of `shared` by index."""
+    """A pickled object graph: `blob` refers to the objects of `shared` by index. After the
+    graph's pickle comes a second one, read by `thaw_owned` only: the list of the dicts
+    (instance `__dict__`s among them), lists and sets the first one makes, by memo reference."""
 
     blob: bytes
     shared: tuple[Any, ...]
@@ -104,6 +113,10 @@ class StateCopier:
         out = io.BytesIO()
         freezer = _Freezer(out, self)
         freezer.dump(obj)
+        # every container pickled in the bytes (so made anew by each thaw), by memo reference:
+        # the same pickler, whose memo keeps them alive
+        made, freezer.containers = tuple(freezer.containers), None
+        freezer.dump(made)
         return FrozenState(out.getvalue(), tuple(freezer.table))
 
     @staticmethod
@@ -112,6 +125,30 @@ class StateCopier:
         unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
         unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
         return unpickler.load()
+
+    @staticmethod
+    def thaw_owned(frozen: FrozenState) -> tuple[Any, ThawedObjects]:
+        """`thaw`, also returning the objects the thaw made (for `discard`, once the graph
+        is no longer used)."""
+        unpickler = pickle.Unpickler(io.BytesIO(frozen.blob))
+        unpickler.persistent_load = frozen.shared.__getitem__  # type: ignore[method-assign]
+        graph = unpickler.load()
+        return graph, ThawedObjects(unpickler.load())  # the same memo: the graph's objects
+
+    @staticmethod
+    def discard(made: ThawedObjects) -> None:
+        """Empty the dicts (instance `__dict__`s among them), lists and sets a thaw made, so
+        its graph, which nothing may use any more, is freed by reference counting now rather
+        than left to the cycle collector (views and their parents, callbacks and their
+        owners refer to each other).
+
+        Only containers the unpickler made go (those `freeze` listed: pickled into the bytes,
+        so new in every thaw); a graph never holds one of another thaw, since what the freezer
+        shares is an immutable value or an object kept as it is (a shared object, a template's
+        scalars and kept attributes), never a container a thaw made. Objects the graph gained
+        after the thaw are freed with it when no cycle of their own keeps them."""
+        for container in made.containers:
+            container.clear()
 
     def copy(self, obj: Any) -> Any:
         """A deep copy of `obj` by the rules above (`thaw(freeze(obj))`)."""
@@ -149,6 +186,10 @@ class _Template:
         self.rest = rest
 
 
+#: The containers `discard` empties (with the `_Template`s, which thaw into `__dict__`s).
+_CONTAINERS: frozenset[type] = frozenset({dict, list, set})
+
+
 class _Ref:
     """Marks a value to share that `persistent_id` would otherwise pickle (a dict, a tuple)."""
 
@@ -167,6 +208,12 @@ class _Freezer(pickle.Pickler):
         self.table: list[Any] = []
         self._index: dict[int, int] = {}
         self._copied: set[type] = set()  # classes none of whose instances is shared
+        # ids of the dicts that only carry a `__dict__` to its object (dropped once it is set;
+        # the memo keeps them alive, so their ids stay theirs)
+        self._carriers: set[int] = set()
+        # the dicts (instance `__dict__`s as their `_Template`s), lists and sets it pickles
+        # (None once the graph is pickled)
+        self.containers: list[Any] | None = []
 
     def _share(self, obj: Any) -> int:
         index = self._index.get(id(obj))
@@ -177,7 +224,11 @@ class _Freezer(pickle.Pickler):
 
     def persistent_id(self, obj: Any) -> int | None:
         cls = type(obj)
-        if cls in _INLINE or cls in self._copied:
+        if cls in _INLINE:
+            if cls in _CONTAINERS and self.containers is not None and id(obj) not in self._carriers:
+                self.containers.append(obj)  # pickled inline next (or referenced again: harmless)
+            return None
+        if cls in self._copied:
             return None
         if cls is _Ref:
             return self._share(obj.target)
@@ -222,14 +273,18 @@ class _Freezer(pickle.Pickler):
             if key not in kept and not immutable(value):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
-        return copyreg.__newobj__, (type(obj),), (None, {"__dict__": _Template(template, rest)})
+        carrier = {"__dict__": _Template(template, rest)}
+        self._carriers.add(id(carrier))
+        return copyreg.__newobj__, (type(obj),), (None, carrier)
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if cls is _Template:
+        if cls is _Template:  # the template's own (shared) `copy`: one call, no arguments
+            if self.containers is not None:
+                self.containers.append(obj)  # thawed into its object's `__dict__`
             if obj.rest:
-                return dict, (_Ref(obj.template),), None, None, iter(obj.rest.items())
-            return dict, (_Ref(obj.template),)
+                return obj.template.copy, (), None, None, iter(obj.rest.items())
+            return obj.template.copy, ()
         kind = self._copier.kind(cls)
         if kind is _Kind.PLAIN:
             return self._by_template(obj, self._copier.shared_attrs)
@@ -261,8 +316,10 @@ def _pickled_by_dict(cls: type) -> bool:
 
 
 def _random_at(cls: type[random.Random], state: tuple) -> random.Random:
-    """A generator of class `cls` in `state` (seeded cheaply first, then set)."""
-    new = cls(0)
+    """A generator of class `cls` (exactly `random.Random`) in `state`: made by `__new__`
+    with a cheap seed (its `__init__` would seed it once more), then set (which also sets
+    `gauss_next`, all `__init__` adds)."""
+    new = cls.__new__(cls, 0)
     new.setstate(state)
     return new
 

@@ -97,6 +97,24 @@ class StorageImage:
     modes: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class _Region:
+    """What a partial restore may have changed: the `scopes` it restored (and everything in
+    them: paths starting with one of `inside`); the restore moved the stamps of the folders
+    `above` them only when a scope's own entry was made, removed or replaced (`moved_above`),
+    since changes inside a folder leave the folders holding it as they were."""
+
+    scopes: set[str]
+    inside: tuple[str, ...]
+    above: set[str]
+    moved_above: bool
+    wanted_dirs: set[str]  # the image's folders
+
+    def holds(self, rel: str) -> bool:
+        """Whether `rel` is a scope or in one."""
+        return rel in self.scopes or rel.startswith(self.inside)
+
+
 @dataclass
 class _Synced:
     """What the last full or partial `Storage.restore` left: the files hold `image`'s bytes,
@@ -628,11 +646,16 @@ class Storage:
         else:
             changed, stamps = found
             if changed:
-                again, inside = self._restore_scopes(image, changed)
+                region = self._restore_scopes(image, changed)
+                stamp = self._versions.host_stamp
                 for rel in stamps:  # the restore moved the stamps of what it changed only
-                    if rel in again or rel.startswith(inside):
-                        host = self.root if rel == "." else os.path.join(self.root, rel)
-                        stamps[rel] = self._versions.host_stamp(host)
+                    if region.holds(rel):
+                        if rel in image.files or rel in region.wanted_dirs:
+                            stamps[rel] = stamp(f"{self.root}/{rel}")
+                        else:
+                            stamps[rel] = None  # in a scope, not in the image: gone
+                    elif region.moved_above and rel in region.above:
+                        stamps[rel] = stamp(self.root if rel == "." else f"{self.root}/{rel}")
             else:
                 self._account(image, self._synced.used is not None)  # type: ignore[union-attr]
                 self._mtimes = dict(self._synced.mtimes)  # type: ignore[union-attr]
@@ -649,10 +672,12 @@ class Storage:
                 or "." in versions.dirty:
             return None
         changed = set(versions.dirty)
-        stamps = versions.shared_stamps()
+        stamps = versions.shared_stamps(synced.stamps)
         for rel, stamp in stamps.items():
             if synced.stamps.get(rel, _MISSING) != stamp:
                 changed.add(rel)
+        if "." in changed:  # the root itself is no scope (see _restore_scope): check everything
+            return None
         for rel in image.files:  # written through memory maps: their stamps may not move
             if rel.endswith(_MAPPED_SUFFIXES):
                 changed.add(rel)
@@ -712,20 +737,22 @@ class Storage:
         """Space in use and modes after a restore to `image` (`regular`: every file of the
         image is a plain file, so the space is the sum of its bytes)."""
         if regular:  # what used_bytes() would count, without walking the folders again
-            self._used = sum(len(data) for data in image.files.values())
-            self._watched = {host: _size(host) for host in self._watched}
+            files = image.files
+            self._used = sum(len(data) for data in files.values())
+            # the tree holds the image: a watched file has its bytes there, or is not there
+            cut = len(self.root) + 1
+            self._watched = {host: len(files.get(host[cut:], b"")) for host in self._watched}
         self._modes = dict(image.modes)
 
-    def _restore_scopes(self, image: StorageImage, changed: set[str]) -> tuple[set[str], tuple[str, ...]]:
+    def _restore_scopes(self, image: StorageImage, changed: set[str]) -> _Region:
         """`_restore_all` for the files and folders at or under the `changed` paths only; the
         rest of the tree holds the image's bytes already (see `_changed_since_sync`). Returns
-        the region it may have changed: the paths (scopes and the folders above them) and the
-        prefixes (inside a scope)."""
+        the region it may have changed (see `_Region`)."""
         assert self._synced is not None
         wanted_dirs = set(image.dirs)
         scopes: list[str] = []
         chosen: set[str] = set()
-        again: set[str] = set()  # the scopes and the folders above them (their stamps move)
+        above: set[str] = set()  # the folders above the scopes
         for rel in sorted(changed, key=len):
             ups = _folders_above(rel)
             if rel in chosen or not chosen.isdisjoint(ups):
@@ -738,49 +765,61 @@ class Storage:
                 rel = up
             scopes.append(rel)
             chosen.add(rel)
-            again.add(rel)
-            again.update(_folders_above(rel))
+            above.update(_folders_above(rel))
         regular = self._synced.used is not None
+        moved_above = False
         for scope in scopes:
-            regular = self._restore_scope(image, scope, wanted_dirs) and regular
+            plain, moved = self._restore_scope(image, scope, wanted_dirs)
+            regular = plain and regular
+            moved_above = moved_above or moved
+        region = _Region(chosen, tuple(scope + os.sep for scope in scopes), above - chosen, moved_above,
+                         wanted_dirs)
         self._account(image, regular)
         # Device mtimes as the last restore left them, with host stamps taken again where the
-        # tree may have changed: in the scopes and of the folders above them.
+        # tree may have changed: in the scopes and of the folders above them (which the
+        # episode may have changed, e.g. by removing and making again a file in them).
         self._mtimes = dict(self._synced.mtimes)
-        inside = tuple(scope + os.sep for scope in scopes)
         for rel, (_ns, _bytes, dev_time) in image.mtimes.items():
-            if rel in again or rel.startswith(inside):
+            if region.holds(rel) or rel in region.above:
                 try:
-                    st = os.stat(os.path.join(self.root, rel))
+                    st = os.stat(self.root if rel == "." else f"{self.root}/{rel}")
                 except FileNotFoundError:
                     self._mtimes.pop(rel, None)
                     continue
                 self._mtimes[rel] = (st.st_mtime_ns, st.st_size, dev_time)
-        return again, inside
+        return region
 
-    def _restore_scope(self, image: StorageImage, scope: str, wanted_dirs: set[str]) -> bool:
-        """Bring the file or folder at `scope` (with everything in it) back to `image`; False
-        when a file of the image there is no plain file."""
+    def _restore_scope(self, image: StorageImage, scope: str, wanted_dirs: set[str]) -> tuple[bool, bool]:
+        """Bring the file or folder at `scope` (with everything in it) back to `image`. Returns
+        whether every file of the image there is a plain file, and whether the entry `scope`
+        itself was made, removed or replaced (which moves the stamps of the folders above)."""
         host = os.path.join(self.root, scope)
         inside = scope + os.sep
-        is_dir = os.path.isdir(host) and not os.path.islink(host)
+        try:
+            is_dir, existed = _stat.S_ISDIR(os.lstat(host).st_mode), True  # a folder, not a link to one
+        except OSError:
+            is_dir = existed = False
         if scope not in wanted_dirs:  # a file of the image, or nothing
+            wanted = scope in image.files
             if is_dir:
                 shutil.rmtree(host)
-            elif os.path.lexists(host) and scope not in image.files:
+            elif existed and not wanted:
                 os.unlink(host)
+            present = existed and not is_dir and wanted  # kept, to be rewritten in place
+            moved = is_dir or existed != wanted
             for rel in [r for r in self._known if r == scope or r.startswith(inside)]:
                 if rel not in image.files:
                     del self._known[rel]
-            if scope in image.files:
-                st = self._put(scope, image.files[scope], not is_dir and os.path.lexists(host))
-                return st is None or _stat.S_ISREG(st.st_mode)
-            return True
+            if wanted:
+                st = self._put(scope, image.files[scope], present)
+                return st is None or _stat.S_ISREG(st.st_mode), moved
+            return True, moved
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
+        moved = not is_dir  # the folder is made (after removing what was there)
         if is_dir:
             files, dirs = self._walk(host)
-        elif os.path.lexists(host):
+        elif existed:
             os.unlink(host)
         for rel, path in files.items():
             if rel not in image.files:
@@ -789,7 +828,7 @@ class Storage:
         for rel in sorted(dirs, key=len, reverse=True):
             if rel not in wanted_dirs:
                 shutil.rmtree(os.path.join(self.root, rel), ignore_errors=True)
-        for rel in [scope] + [d for d in image.dirs if d.startswith(inside)]:
+        for rel in ([] if is_dir else [scope]) + [d for d in image.dirs if d.startswith(inside)]:
             path = os.path.join(self.root, rel)
             if not os.path.isdir(path):
                 os.makedirs(path, exist_ok=True)
@@ -798,7 +837,7 @@ class Storage:
             if rel.startswith(inside):
                 st = self._put(rel, data, rel in files)
                 regular = regular and (st is None or _stat.S_ISREG(st.st_mode))
-        return regular
+        return regular, moved
 
     def cleanup(self) -> None:
         """Delete the temp directory if this object created it."""
@@ -838,7 +877,7 @@ class _ChangeCounts:
         self._memo: dict[str, tuple[int, int]] = {}  # rel -> (total when counted, count)
         self._handed_out: set[str] = set()
         self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
-        self._shared_hosts: dict[str, str] = {}  # their host paths (shared_stamps)
+        self._shared_hosts: dict[str, tuple[str, str | None]] = {}  # their host paths and folders
         self._fine_stamps: bool | None = None  # probed on first use
         self._root = ""
         self.dirty: set[str] = set()  # paths changed since the storage's last restore
@@ -890,18 +929,34 @@ class _ChangeCounts:
                 return False
             up = os.path.dirname(up) or "."
 
-    def shared_stamps(self) -> dict[str, Hashable]:
-        """`host_stamp` of every path shared with other writers (by relative path)."""
+    def shared_stamps(self, before: dict[str, Hashable] | None = None) -> dict[str, Hashable]:
+        """`host_stamp` of every path shared with other writers (by relative path).
+
+        With `before` (the stamps of an earlier call), a path that was missing then, in a
+        folder whose stamp has not moved since, is missing still and is not looked at: making
+        it (or renaming or linking it there) would have moved the folder's stamp. Folders
+        come before what they hold, and every shared path's folder is shared too."""
         if len(self._shared_hosts) != len(self._shared):
             root = self._root
-            self._shared_hosts = {rel: root if rel == "." else os.path.join(root, rel) for rel in self._shared}
+            self._shared_hosts = {
+                rel: (root if rel == "." else os.path.join(root, rel), _parent(rel))
+                for rel in sorted(self._shared, key=len)}
         stamp = self.host_stamp
-        return {rel: stamp(host) for rel, host in self._shared_hosts.items()}
+        if before is None:
+            return {rel: stamp(host) for rel, (host, _folder) in self._shared_hosts.items()}
+        out: dict[str, Hashable] = {}
+        for rel, (host, folder) in self._shared_hosts.items():
+            if (before.get(rel, _MISSING) is None and folder is not None
+                    and out[folder] == before.get(folder, _MISSING)):
+                out[rel] = None
+            else:
+                out[rel] = stamp(host)
+        return out
 
     def host_stamp(self, host: str) -> Hashable:
         try:
             st = os.lstat(host)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # missing, or a folder above is a file now
             return None
         if self._fine_stamps is None:
             self._fine_stamps = _fine_timestamps(self._root)
@@ -930,6 +985,17 @@ def _fine_timestamps(root: str) -> bool:
     finally:
         os.close(fd)
         os.unlink(scratch)
+
+
+def _parent(rel: str) -> str | None:
+    """The folder holding `rel` (relative to the root; "." for the root's entries), None for
+    the root."""
+    if rel == ".":
+        return None
+    cut = rel.rfind(os.sep)
+    return rel[:cut] if cut > 0 else "."
+
+
 def _folders_above(rel: str) -> builtins.list[str]:
     """The folders holding `rel` (relative to the root), from its own folder up to "."."""
     out = []
