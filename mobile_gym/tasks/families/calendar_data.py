@@ -17,7 +17,8 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import below, choice
+from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
 TABLE = EVENTS_TABLE
@@ -65,24 +66,34 @@ def ts(day: int, hour: int, minute: int = 0, month: int = 10, year: int = 2023) 
     return int(datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp())
 
 
+#: Unix seconds of each October 2023 day's UTC midnight, by day of the month (the random
+#: starts add hours and minutes to these rather than building a datetime per draw).
+OCTOBER_DAYS: dict[int, int] = {day: ts(day, 0) for day in range(1, 32)}
+
+
 def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 31,
                  start_hour: int = 0) -> int:
     """AndroidWorld's `create_random_october_2023_unix_ts`: day, then hour, minute 0."""
-    day = int(rng.integers(start_day, end_day + 1))
-    hour = int(rng.integers(start_hour, 24))
-    return ts(day, hour)
+    day = start_day + below(rng, end_day + 1 - start_day)
+    hour = start_hour + below(rng, 24 - start_hour)
+    return OCTOBER_DAYS[day] + 3600 * hour
+
+
+#: Makes the generated events (an `Event(...)` of 28 fields costs more than its draws).
+_EVENTS = RecordMaker(Event)
+_WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
 
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
     duration = int(choice(rng, DURATIONS))
     prefix = choice(rng, TITLES_PREFIXES)
-    title = f"{prefix} {choice(rng, NAMES) if 'with' in prefix else choice(rng, SUBJECTS)}"
+    title = f"{prefix} {choice(rng, NAMES) if prefix in _WITH_PREFIXES else choice(rng, SUBJECTS)}"
     description = f"We will {choice(rng, ACTIONS)} {choice(rng, SUBJECTS_DESCRIPTIONS)}."
-    if bool(rng.integers(0, 2)):
+    if choice(rng, (False, True)):  # one draw below 2, as `bool(rng.integers(0, 2))`
         description += " " + choice(rng, ADDITIONAL_NOTES)
-    return Event(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
-                 description=description, source=SOURCE_IMPORTED_ICS)
+    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
+                        description=description, source=SOURCE_IMPORTED_ICS)
 
 
 def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event],

@@ -21,6 +21,14 @@ def choice(rng: np.random.Generator, items: Sequence[Any]) -> Any:
     return items[int(rng.integers(0, len(items)))]
 
 
+def below(rng: np.random.Generator, n: int) -> int:
+    """`int(rng.integers(0, n))`: one draw in [0, n) as a Python int (`Draws.below` without the
+    numpy scalar). `low + below(rng, high - low)` is the draw of `int(rng.integers(low, high))`."""
+    if type(rng) is Draws:
+        return rng.below(n)
+    return int(rng.integers(0, n))
+
+
 def shell_step(command: str) -> task_pb2.SetupStep:
     return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
         shell_command=task_pb2.AdbCall.Command(command=[command])))
