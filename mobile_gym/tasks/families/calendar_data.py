@@ -117,6 +117,10 @@ def noise_events(rng: np.random.Generator, n: int, keep: Callable[[Event], bool]
 
 
 def sql_literal(value: object) -> str:
+    if type(value) is int:  # the common cases first, by exact type
+        return str(value)
+    if type(value) is str:
+        return "'" + value.replace("'", "''") + "'"
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     if isinstance(value, bool) or not isinstance(value, int):
