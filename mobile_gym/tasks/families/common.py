@@ -29,6 +29,13 @@ def below(rng: np.random.Generator, n: int) -> int:
     return int(rng.integers(0, n))
 
 
+def below_each(rng: np.random.Generator, n: int, k: int) -> list[int]:
+    """`rng.integers(0, n, size=k).tolist()`: k draws in [0, n) as Python ints."""
+    if type(rng) is Draws:
+        return rng.below_each(n, k)
+    return rng.integers(0, n, size=k).tolist()
+
+
 def shell_step(command: str) -> task_pb2.SetupStep:
     return task_pb2.SetupStep(adb_call=task_pb2.AdbCall(
         shell_command=task_pb2.AdbCall.Command(command=[command])))

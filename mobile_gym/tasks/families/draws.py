@@ -69,6 +69,22 @@ class Draws:
                 m = self._uint32() * n
         return m >> 32
 
+    def below_each(self, n: int, k: int) -> list[int]:
+        """`integers(0, n, size=k).tolist()`: k draws below n (numpy's sized draw makes the
+        same draws as k single ones)."""
+        if not 1 < n <= _U32 or (self._origin is None and not self._begin()):
+            return self._numpy().integers(0, n, size=k).tolist()
+        uint32 = self._uint32
+        out = []
+        for _ in range(k):
+            m = uint32() * n
+            if m & _U32 < n:  # Lemire's rejection step, as in `below`
+                threshold = (_U32 - (n - 1)) % n
+                while m & _U32 < threshold:
+                    m = uint32() * n
+            out.append(m >> 32)
+        return out
+
     def integers(self, low: Any, high: Any = None, size: Any = None, dtype: Any = np.int64,
                  endpoint: bool = False) -> Any:
         """Generator.integers (one int64 in [low, high) here, anything else numpy's own)."""

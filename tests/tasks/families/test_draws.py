@@ -117,3 +117,14 @@ def test_the_bit_generator_stays_in_step_with_the_fast_draws():
 def test_private_names_are_not_delegated():
     with pytest.raises(AttributeError):
         Draws(1)._no_such_attribute  # noqa: B018
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), lead=st.integers(0, 30), n=_BOUNDS, k=st.integers(0, 40))
+def test_below_each_draws_as_a_sized_integers_call(seed, lead, n, k):
+    fast, real = Draws(seed), np.random.default_rng(seed)
+    for _ in range(lead):  # before and after the read-ahead starts
+        _same(fast.integers(0, 5), real.integers(0, 5))
+    assert fast.below_each(n, k) == real.integers(0, n, size=k).tolist()
+    _same(fast.random(), real.random())
+    _same(fast.permutation(6), real.permutation(6))
