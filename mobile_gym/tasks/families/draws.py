@@ -53,7 +53,9 @@ class Draws:
     def below(self, n: int) -> int:
         """`int(integers(0, n))` as a Python int, for picking one of n items (`common.choice`)."""
         if not 1 < n <= _U32 or (self._origin is None and not self._begin()):
-            # one value (no draw), numpy's error, 64-bit draws, or a sample's first draws
+            if n == 1:  # numpy draws nothing for a single value
+                return 0
+            # numpy's error, 64-bit draws, or a sample's first draws
             return int(self._numpy().integers(0, n))
         if self._has_half:  # `_uint32()`, written out: this is the families' hottest line
             self._has_half = False
