@@ -17,7 +17,7 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import below, choice
+from mobile_gym.tasks.families.common import below, picker
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -86,12 +86,13 @@ _WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
-    duration = int(choice(rng, DURATIONS))
-    prefix = choice(rng, TITLES_PREFIXES)
-    title = f"{prefix} {choice(rng, NAMES) if prefix in _WITH_PREFIXES else choice(rng, SUBJECTS)}"
-    description = f"We will {choice(rng, ACTIONS)} {choice(rng, SUBJECTS_DESCRIPTIONS)}."
-    if choice(rng, (False, True)):  # one draw below 2, as `bool(rng.integers(0, 2))`
-        description += " " + choice(rng, ADDITIONAL_NOTES)
+    pick = picker(rng)
+    duration = int(pick(DURATIONS))
+    prefix = pick(TITLES_PREFIXES)
+    title = f"{prefix} {pick(NAMES) if prefix in _WITH_PREFIXES else pick(SUBJECTS)}"
+    description = f"We will {pick(ACTIONS)} {pick(SUBJECTS_DESCRIPTIONS)}."
+    if pick((False, True)):  # one draw below 2, as `bool(rng.integers(0, 2))`
+        description += " " + pick(ADDITIONAL_NOTES)
     return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
                         description=description, source=SOURCE_IMPORTED_ICS)
 

@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import below, choice
+from mobile_gym.tasks.families.common import choice, drawer
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -188,9 +188,10 @@ def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion] | Exclu
     """A random event of October 2023 (any day, starting 00:00-22:59 so it never spans midnight)
     that the conditions do not exclude and whose title no relevant event has."""
     test = conditions if isinstance(conditions, ExclusionTest) else ExclusionTest(conditions)
+    draw = drawer(rng)
     for _ in range(MAX_TRIES):
-        day = 1 + below(rng, 31)
-        start = cd.OCTOBER_DAYS[day] + 3600 * below(rng, 23) + 60 * below(rng, 60)
+        day = 1 + draw(31)
+        start = cd.OCTOBER_DAYS[day] + 3600 * draw(23) + 60 * draw(60)
         event = cd.generate_event(rng, start)
         if not test(start, event.end_ts, event.title) and event.title.lower() not in taken:
             return event

@@ -17,7 +17,7 @@ of a sample are numpy's own calls (a read-ahead costs about as much as a few of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -61,7 +61,9 @@ class Draws:
             self._has_half = False
             m = self._half * n
         else:
-            raw = self._next_raw()
+            raw = next(self._raw, None)  # `_next_raw()`, written out
+            if raw is None:
+                raw = self._read_ahead()
             self._half = raw >> 32
             self._has_half = True
             m = (raw & _U32) * n
@@ -70,6 +72,10 @@ class Draws:
             while m & _U32 < threshold:
                 m = self._uint32() * n
         return m >> 32
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        """`common.choice(self, items)`: one item, uniformly (one `below` draw)."""
+        return items[self.below(len(items))]
 
     def below_each(self, n: int, k: int) -> list[int]:
         """`integers(0, n, size=k).tolist()`: k draws below n (numpy's sized draw makes the
@@ -133,12 +139,14 @@ class Draws:
     def _next_raw(self) -> int:
         """The next 64-bit output, reading another block ahead when the last one is used up."""
         raw = next(self._raw, None)
-        if raw is None:
-            self._block = min(2 * self._block, _MAX_BLOCK) or _FIRST_BLOCK
-            self._raw = iter(self._generator.bit_generator.random_raw(self._block).tolist())
-            self._read += self._block
-            raw = next(self._raw)
-        return raw
+        return self._read_ahead() if raw is None else raw
+
+    def _read_ahead(self) -> int:
+        """Read the next block of outputs ahead; its first output."""
+        self._block = min(2 * self._block, _MAX_BLOCK) or _FIRST_BLOCK
+        self._raw = iter(self._generator.bit_generator.random_raw(self._block).tolist())
+        self._read += self._block
+        return next(self._raw)
 
     def _uint32(self) -> int:
         """numpy's `next_uint32`: the low half of an output, then its high half."""
