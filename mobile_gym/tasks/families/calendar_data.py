@@ -101,12 +101,14 @@ def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event]
                  keep: Callable[[Event], bool], *, max_attempts: int = 10_000) -> list[Event]:
     """`get_random_items`: draw until `n` distinct items pass `keep` (rejections consume draws)."""
     out: list[Event] = []
+    taken: set[Event] = set()  # the items of `out`, for a membership test that does not scan it
     for _ in range(max_attempts):
         if len(out) == n:
             return out
         item = generate()
-        if keep(item) and item not in out:
+        if keep(item) and item not in taken:
             out.append(item)
+            taken.add(item)
     if len(out) == n:
         return out
     raise RuntimeError(f"could not draw {n} distinct items in {max_attempts} attempts")
