@@ -82,6 +82,9 @@ class Draws:
         same draws as k single ones)."""
         if not 1 < n <= _U32 or (self._origin is None and not self._begin()):
             return self._numpy().integers(0, n, size=k).tolist()
+        if n & (n - 1) == 0:  # a power of two: Lemire's method never redraws, and each value
+            shift = 33 - n.bit_length()  # is the top bits of one 32-bit draw
+            return [u >> shift for u in self._uint32s(k)]
         uint32 = self._uint32
         out = []
         for _ in range(k):
@@ -157,6 +160,20 @@ class Draws:
         self._half = raw >> 32
         self._has_half = True
         return raw & _U32
+
+    def _uint32s(self, k: int) -> list[int]:
+        """`_uint32()` k times: the buffered high half first, then outputs' low and high halves."""
+        out: list[int] = []
+        if k > 0 and self._has_half:
+            self._has_half = False
+            out.append(self._half)
+        while len(out) + 1 < k:
+            raw = self._next_raw()
+            self._half = raw >> 32  # numpy's buffer keeps the last high half, used
+            out += (raw & _U32, self._half)
+        if len(out) < k:
+            out.append(self._uint32())
+        return out
 
     def _catch_up(self) -> None:
         """Put the bit generator where numpy's own calls would be: the state from before the

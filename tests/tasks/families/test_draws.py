@@ -120,13 +120,17 @@ def test_private_names_are_not_delegated():
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32), lead=st.integers(0, 30), n=_BOUNDS, k=st.integers(0, 40))
+@given(seed=st.integers(0, 2**32), lead=st.integers(0, 30),
+       n=st.one_of(_BOUNDS, st.sampled_from([2, 16, 256, 2**16, 2**31, 2**32])),
+       k=st.integers(0, 40))
 def test_below_each_draws_as_a_sized_integers_call(seed, lead, n, k):
     fast, real = Draws(seed), np.random.default_rng(seed)
     for _ in range(lead):  # before and after the read-ahead starts
         _same(fast.integers(0, 5), real.integers(0, 5))
     assert fast.below_each(n, k) == real.integers(0, n, size=k).tolist()
+    _same(fast.integers(0, 3), real.integers(0, 3))
     _same(fast.random(), real.random())
+    assert fast.bit_generator.state == real.bit_generator.state
     _same(fast.permutation(6), real.permutation(6))
 
 
