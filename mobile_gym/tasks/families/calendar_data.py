@@ -17,7 +17,7 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import below, picker
+from mobile_gym.tasks.families.common import drawer, picker
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -74,8 +74,9 @@ OCTOBER_DAYS: dict[int, int] = {day: ts(day, 0) for day in range(1, 32)}
 def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 31,
                  start_hour: int = 0) -> int:
     """AndroidWorld's `create_random_october_2023_unix_ts`: day, then hour, minute 0."""
-    day = start_day + below(rng, end_day + 1 - start_day)
-    hour = start_hour + below(rng, 24 - start_hour)
+    draw = drawer(rng)
+    day = start_day + draw(end_day + 1 - start_day)
+    hour = start_hour + draw(24 - start_hour)
     return OCTOBER_DAYS[day] + 3600 * hour
 
 
@@ -136,7 +137,7 @@ _ROW = attrgetter(*COLUMNS)
 
 def insert_sql(events: Sequence[Event]) -> str:
     """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
-    return insert_rows_sql(TABLE, COLUMNS, [_ROW(e) for e in events], sql_literal)
+    return insert_rows_sql(TABLE, COLUMNS, list(map(_ROW, events)), sql_literal)
 
 
 def reset_sql(events: Sequence[Event]) -> str:

@@ -22,7 +22,7 @@ from mobile_gym.apps.expense import (
 )
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
-from mobile_gym.tasks.families.common import below, choice
+from mobile_gym.tasks.families.common import drawer, picker
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -84,10 +84,11 @@ def generate_expense(rng: np.random.Generator) -> Expense:
     """AndroidWorld's `_generate_expense`: a date, a category, a name of that category, an
     amount of 1000..50000 cents and a note."""
     when = random_ms(rng)
-    category = 1 + below(rng, 11)  # integers(1, 12)
-    name = choice(rng, NAMES[CATEGORY_NAMES[category]])
-    amount = 1000 + below(rng, 49001)  # integers(1000, 50001)
-    return _EXPENSES.make(name=name, amount=amount, category=category, note=choice(rng, NOTES),
+    draw, pick = drawer(rng), picker(rng)
+    category = 1 + draw(11)  # integers(1, 12)
+    name = pick(NAMES[CATEGORY_NAMES[category]])
+    amount = 1000 + draw(49001)  # integers(1000, 50001)
+    return _EXPENSES.make(name=name, amount=amount, category=category, note=pick(NOTES),
                           created_date=when, modified_date=when)
 
 
