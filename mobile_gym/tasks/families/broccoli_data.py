@@ -19,7 +19,7 @@ import numpy as np
 from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE, Recipe
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
-from mobile_gym.tasks.families.common import below
+from mobile_gym.tasks.families.common import below, drawer
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("broccoli")
@@ -191,7 +191,8 @@ def _recipe(base: tuple[str, str], picks: Sequence[int], prep_time: str | None =
 def _picks(rng: np.random.Generator, bounds: Sequence[int]) -> list[int]:
     """`rng.integers(0, bounds).tolist()`: one draw below each bound, in order (numpy's
     array-bounded draw makes the same draws as single ones)."""
-    return [below(rng, n) for n in bounds]
+    draw = drawer(rng)
+    return [draw(n) for n in bounds]
 
 
 def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = None,
