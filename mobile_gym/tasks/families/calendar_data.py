@@ -17,7 +17,7 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import drawer, picker
+from mobile_gym.tasks.families.common import drawer
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -87,14 +87,15 @@ _WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
-    pick = picker(rng)
-    duration = int(pick(DURATIONS))
-    prefix = pick(TITLES_PREFIXES)
-    title = f"{prefix} {pick(NAMES) if prefix in _WITH_PREFIXES else pick(SUBJECTS)}"
-    description = f"We will {pick(ACTIONS)} {pick(SUBJECTS_DESCRIPTIONS)}."
-    if pick((False, True)):  # one draw below 2, as `bool(rng.integers(0, 2))`
-        description += " " + pick(ADDITIONAL_NOTES)
-    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
+    below = drawer(rng)  # `choice(rng, items)` is `items[below(len(items))]`, written out here
+    duration = DURATIONS[below(len(DURATIONS))]
+    prefix = TITLES_PREFIXES[below(len(TITLES_PREFIXES))]
+    who = NAMES[below(len(NAMES))] if prefix in _WITH_PREFIXES else SUBJECTS[below(len(SUBJECTS))]
+    description = (f"We will {ACTIONS[below(len(ACTIONS))]} "
+                   f"{SUBJECTS_DESCRIPTIONS[below(len(SUBJECTS_DESCRIPTIONS))]}.")
+    if below(2):  # `bool(rng.integers(0, 2))`
+        description += " " + ADDITIONAL_NOTES[below(len(ADDITIONAL_NOTES))]
+    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=f"{prefix} {who}",
                         description=description, source=SOURCE_IMPORTED_ICS)
 
 
