@@ -172,6 +172,8 @@ class NormalizedNote(_Row):
 
 def normalize_text(text: str) -> str:
     """Lower-cased with accents removed, as Joplin's search normalizes text."""
+    if text.isascii():  # nothing to decompose or drop
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

@@ -101,6 +101,11 @@ COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(Track))
 
 
 def sql_literal(v: object) -> str:
+    kind = type(v)
+    if kind is float or kind is int:  # the common cases first, by exact type
+        return repr(v)
+    if kind is str:
+        return "'" + v.replace("'", "''") + "'"  # type: ignore[attr-defined]
     if v is None:
         return "NULL"
     if isinstance(v, bytes):

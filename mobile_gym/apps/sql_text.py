@@ -20,13 +20,19 @@ def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[
     by_column = list(zip(*rows))
     varying = [k for k, values in enumerate(by_column) if not _same_everywhere(values)]
     if not varying or len(varying) == len(columns):  # one row, equal rows, nothing in common
-        values = ", ".join("(" + ", ".join(map(literal, row)) + ")" for row in rows)
-        return f"{head} VALUES {values};"
+        return f"{head} VALUES {value_rows(by_column, literal)};"
     slot = {k: n for n, k in enumerate(varying, 1)}
     select = ", ".join(f"column{slot[k]}" if k in slot else literal(by_column[k][0])
                        for k in range(len(columns)))
-    values = ", ".join("(" + ", ".join([literal(row[k]) for k in varying]) + ")" for row in rows)
+    values = value_rows([by_column[k] for k in varying], literal)
     return f"{head} SELECT {select} FROM (VALUES {values});"
+
+
+def value_rows(columns: Sequence[Sequence[Any]], literal: Callable[[Any], str]) -> str:
+    """`(a1, b1), (a2, b2), ...`: a VALUES list of the columns' values, each written by `literal`
+    (column by column, then joined row by row: fewer Python steps than row by row)."""
+    texts = [list(map(literal, values)) for values in columns]
+    return "(" + "), (".join(map(", ".join, zip(*texts))) + ")"
 
 
 def _same_everywhere(values: Sequence[Any]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timezone
+from operator import attrgetter
 
 from mobile_gym.apps import AppRecord
 from mobile_gym.apps.sql_text import insert_rows_sql
@@ -139,10 +140,13 @@ def sql_literal(v: object) -> str:
     return "'" + str(v).replace("'", "''") + "'"
 
 
+_INSERT_COLUMNS = tuple(c for c in COLUMNS if c != "_id")
+
+
 def reset_sql(tasks: list[Task]) -> str:
     """Empty `tasks` and insert `tasks` in order, in one transaction."""
-    cols = [f"`{c}`" for c in COLUMNS if c != "_id"]
-    rows = [tuple(v for k, v in t.as_row().items() if k != "_id") for t in tasks]
+    cols = [f"`{c}`" for c in _INSERT_COLUMNS]
+    rows = list(map(attrgetter(*_INSERT_COLUMNS), tasks))
     return (f"{CREATE_TASKS}; BEGIN; DELETE FROM tasks; "
             f"DELETE FROM sqlite_sequence WHERE name = 'tasks'; "
             f"{insert_rows_sql('tasks', cols, rows, sql_literal)} COMMIT;")

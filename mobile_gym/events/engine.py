@@ -87,6 +87,10 @@ class EngineOptions:
 FieldPath = tuple[Any, ...]
 
 
+#: View-hierarchy sources an engine keeps for `rebind` (a few kilobytes each).
+_REBOUND_SOURCES = 512
+
+
 class _Where:
     """Names places in the task file: FILE:LINE:COL via the loader's source map when present."""
 
@@ -259,6 +263,9 @@ class EventEngine:
         self._root: etree._Element | None = None
         self._tree: UiTree | None | object = _UNREAD
         self._vh_memo: dict[Hashable, Any] = {}
+        #: View-hierarchy sources compiled for earlier tasks that `rebind` may take again, by
+        #: (index, source definition), oldest first (at most _REBOUND_SOURCES).
+        self._rebound: dict[tuple[int, bytes], Any] = {}
         # The last step's text boxes and what text sources derived from them, while the
         # device hands out the very same (immutable) boxes again.
         self._seen_boxes: list[TextBox] | None = None
@@ -428,17 +435,19 @@ class EventEngine:
         kept = (self.task, self.proto, self._where)
         self.task, self.proto, self._where = task, proto, _Where(task)
         try:
-            compiled = [self._compile_source(i, proto.event_sources[i]) for i in changed]
+            compiled = [self._rebound_source(i, proto.event_sources[i]) for i in changed]
         except BaseException:
             self.task, self.proto, self._where = kept
             raise
         hierarchy_changed = repeats_changed = False
-        for i, node in zip(changed, compiled):
+        for i, source in zip(changed, compiled):
             before = self._all_sources[i].source
+            if isinstance(before, ViewHierarchySource):
+                self._keep_rebound(i, old.event_sources[i], before)
             hierarchy_changed |= isinstance(before, ViewHierarchySource) \
-                or isinstance(node.source, ViewHierarchySource)
-            repeats_changed |= before.repeat is not node.source.repeat
-            self._all_sources[i].source = node.source  # the slots hold the SourceNode
+                or isinstance(source, ViewHierarchySource)
+            repeats_changed |= before.repeat is not source.repeat
+            self._all_sources[i].source = source  # the slots hold the SourceNode
         if hierarchy_changed:
             # a new reader, as a new engine has: the old one's nodes keep verdicts keyed by
             # the replaced sources (and its selectors' compounds may have changed)
@@ -446,6 +455,23 @@ class EventEngine:
         if repeats_changed:
             self._mark_stateless()
         return True
+
+    def _rebound_source(self, index: int, es: Any) -> Any:
+        """The compiled source `es` at `index` for `rebind`: a view-hierarchy source compiled
+        for an earlier task with this very definition is taken again (it keeps nothing of an
+        episode past `reset`, and a family's seeds come back to the same titles and dates);
+        anything else is compiled."""
+        if es.WhichOneof("event") != "view_hierarchy_event":
+            return self._compile_source(index, es).source
+        key = (index, es.SerializeToString(deterministic=True))
+        source = self._rebound.pop(key, None)
+        return source if source is not None else self._compile_source(index, es).source
+
+    def _keep_rebound(self, index: int, es: Any, source: Any) -> None:
+        """Remember the view-hierarchy source `rebind` replaces, for a later task."""
+        self._rebound[(index, es.SerializeToString(deterministic=True))] = source
+        if len(self._rebound) > _REBOUND_SOURCES:
+            del self._rebound[next(iter(self._rebound))]
 
     def _compounds(self) -> list[Any]:
         """The selector compounds of the view-hierarchy sources (what the tree reader flags)."""

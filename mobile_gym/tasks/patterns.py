@@ -53,12 +53,24 @@ class TaskPattern:
 
     `flags` are `re` flags (MULTILINE, IGNORECASE, DOTALL); invalid syntax raises `re.error`."""
 
-    __slots__ = ("_compiled", "_linear", "groups", "pattern")
+    __slots__ = ("_compiled", "_linear", "_literal", "groups", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         problem = pattern_problem(pattern, flags)
         if problem is not None:
             raise re.error(problem)
+        # A literal text, perhaps between anchors (`^...$` of an escaped text: what the task
+        # families write for "this field shows this text"), is valid and group-less as it is:
+        # it is compiled only once a text contains the literal (before, no search can match),
+        # so a task whose texts change every seed does not compile patterns it never meets.
+        literal = _LITERAL.fullmatch(pattern) if flags == 0 and isinstance(pattern, str) else None
+        self._literal: str | None = None
+        if literal is not None:
+            self.pattern = pattern
+            self.groups = 0
+            self._literal = _UNESCAPE.sub(r"\1", literal.group(1))
+            self._linear = self._compiled = None
+            return
         plain = re.compile(pattern, flags)  # the syntax tasks are written in; raises re.error
         self.pattern = pattern
         self.groups: int = plain.groups
@@ -74,11 +86,15 @@ class TaskPattern:
 
     def search(self, text: str) -> Any:
         """The first match in `text` (a match object with `group`, `groups`, `span`) or None."""
+        if self._literal is not None and self._literal not in text:
+            return None  # every match contains the literal
         return self.call("search", text)
 
     def call(self, method: str, *args: Any, seconds: float = MATCH_SECONDS, **kwargs: Any) -> Any:
         """`re.Pattern.<method>(*args)` (search, match, fullmatch, findall; sub takes the
         replacement first), stopped after `seconds` (at most MATCH_SECONDS)."""
+        if self._linear is None and self._literal is not None:  # a literal's first use
+            self._linear = re.compile(self.pattern)
         if self._linear is not None:
             return getattr(self._linear, method)(*args, **kwargs)
         limit = min(seconds, MATCH_SECONDS)
@@ -93,6 +109,11 @@ class TaskPattern:
     def __repr__(self) -> str:
         return f"TaskPattern({self.pattern!r})"
 
+
+# A literal: characters without a meaning in a pattern and escaped punctuation (what
+# `re.escape` writes), perhaps after `^` and before `$`; group 1 is the escaped text.
+_LITERAL = re.compile(r"\^?((?:[^.^$*+?{}\[\]\\|()]|\\[ -/:-@\[-`{-~])*)\$?", re.DOTALL)
+_UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
 
 # A pattern made of literal characters, escapes, classes, `.` and anchors only.
 _LINEAR = re.compile(r"(?:[^\\*+?{}()|\[]|\\.|\[(?:\\.|[^\]\\])*\])*", re.DOTALL)

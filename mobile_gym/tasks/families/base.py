@@ -211,13 +211,14 @@ class TaskFamily(abc.ABC):
     def make_task(self, seed: int) -> LoadedTask:
         """The seed's task as an ordinary LoadedTask (what the environment runs)."""
         params = self.params(seed)
+        instruction = self.instruction(params)
         task = task_pb2.Task(
             id=f"{self.name}/{int(seed)}",
             name=self.name,
-            description=self.instruction(params),
+            description=instruction,
             max_num_steps=self.step_limit,
         )
-        task.command.append(self.instruction(params))
+        task.command.append(instruction)
         task.vocabulary.extend(self.vocabulary())
         task.setup_steps.extend(self.setup_steps())
         task.reset_steps.extend(self.reset_steps(params))

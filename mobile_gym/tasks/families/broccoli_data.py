@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import cache
 from operator import attrgetter
 
@@ -20,6 +19,8 @@ import numpy as np
 from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE, Recipe
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
+from mobile_gym.tasks.families.common import below, drawer
+from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("broccoli")
 TABLE = RECIPES_TABLE
@@ -176,23 +177,38 @@ _FIELD_SIZES = (len(DESCRIPTIONS), len(SERVINGS_OPTIONS), len(PREP_TIME_OPTIONS)
                 len(DIRECTIONS_ADDITIONS), len(INGREDIENT_DESCRIPTORS))
 
 
-def _recipe(base: tuple[str, str], picks: Sequence[int]) -> Recipe:
+_RECIPES = RecordMaker(Recipe)
+
+
+def _recipe(base: tuple[str, str], picks: Sequence[int], prep_time: str | None = None) -> Recipe:
     d, s, p, a, i = (int(x) for x in picks)
-    return Recipe(title=base[0], description=DESCRIPTIONS[d], servings=SERVINGS_OPTIONS[s],
-                  preparationTime=PREP_TIME_OPTIONS[p],
-                  directions=f"{base[1]} {DIRECTIONS_ADDITIONS[a]}",
-                  ingredients=INGREDIENT_DESCRIPTORS[i])
+    return _RECIPES.make(
+        title=base[0], description=DESCRIPTIONS[d], servings=SERVINGS_OPTIONS[s],
+        preparationTime=PREP_TIME_OPTIONS[p] if prep_time is None else prep_time,
+        directions=f"{base[1]} {DIRECTIONS_ADDITIONS[a]}", ingredients=INGREDIENT_DESCRIPTORS[i])
 
 
-def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = None) -> Recipe:
+def _picks(rng: np.random.Generator, bounds: Sequence[int]) -> list[int]:
+    """`rng.integers(0, bounds).tolist()`: one draw below each bound, in order (numpy's
+    array-bounded draw makes the same draws as single ones)."""
+    draw = drawer(rng)
+    return [draw(n) for n in bounds]
+
+
+def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = None,
+                    prep_times: Sequence[str] | None = None) -> Recipe:
     """AndroidWorld's `_generate_random_recipe`: a base recipe with a random description,
     servings, preparation time, directions addition and ingredients descriptor (one uniform
     pick each, drawn together). With `base` the base recipe is given (the same as drawing until
-    that base comes up, in fewer draws)."""
+    that base comes up, in fewer draws); with `prep_times` the preparation time is then redrawn
+    among these (see `random_items`)."""
     if base is None:
-        picks = rng.integers(0, (len(BASE_RECIPES), *_FIELD_SIZES))
-        return _recipe(BASE_RECIPES[int(picks[0])], picks[1:])
-    return _recipe(base, rng.integers(0, _FIELD_SIZES))
+        first, *picks = _picks(rng, (len(BASE_RECIPES), *_FIELD_SIZES))
+        base = BASE_RECIPES[first]
+    else:
+        picks = _picks(rng, _FIELD_SIZES)
+    prep_time = None if prep_times is None else prep_times[below(rng, len(prep_times))]
+    return _recipe(base, picks, prep_time)
 
 
 def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool] = lambda r: True,
@@ -211,9 +227,7 @@ def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool
         tries += 1
         if tries > max_tries:
             raise ValueError(f"could only generate {len(out)} of {n} recipes")
-        r = generate_recipe(rng, base)
-        if prep_times is not None:
-            r = replace(r, preparationTime=prep_times[int(rng.integers(0, len(prep_times)))])
+        r = generate_recipe(rng, base, prep_times)
         if keep(r) and (replacement or r not in taken):
             out.append(r)
             taken.add(r)
@@ -252,7 +266,7 @@ def recipes_using(rng: np.random.Generator, n: int, ingredient: str) -> list[Rec
     out: list[Recipe] = []
     while len(out) < n:
         b, a = pairs[int(rng.integers(0, len(pairs)))]
-        picks = [int(x) for x in rng.integers(0, _FIELD_SIZES)]
+        picks = _picks(rng, _FIELD_SIZES)
         picks[3] = a
         r = _recipe(b, picks)
         if r not in out:

@@ -17,7 +17,8 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import drawer
+from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
 TABLE = EVENTS_TABLE
@@ -65,36 +66,51 @@ def ts(day: int, hour: int, minute: int = 0, month: int = 10, year: int = 2023) 
     return int(datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp())
 
 
+#: Unix seconds of each October 2023 day's UTC midnight, by day of the month (the random
+#: starts add hours and minutes to these rather than building a datetime per draw).
+OCTOBER_DAYS: dict[int, int] = {day: ts(day, 0) for day in range(1, 32)}
+
+
 def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 31,
                  start_hour: int = 0) -> int:
     """AndroidWorld's `create_random_october_2023_unix_ts`: day, then hour, minute 0."""
-    day = int(rng.integers(start_day, end_day + 1))
-    hour = int(rng.integers(start_hour, 24))
-    return ts(day, hour)
+    draw = drawer(rng)
+    day = start_day + draw(end_day + 1 - start_day)
+    hour = start_hour + draw(24 - start_hour)
+    return OCTOBER_DAYS[day] + 3600 * hour
+
+
+#: Makes the generated events (an `Event(...)` of 28 fields costs more than its draws).
+_EVENTS = RecordMaker(Event)
+_WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
 
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
-    duration = int(choice(rng, DURATIONS))
-    prefix = choice(rng, TITLES_PREFIXES)
-    title = f"{prefix} {choice(rng, NAMES) if 'with' in prefix else choice(rng, SUBJECTS)}"
-    description = f"We will {choice(rng, ACTIONS)} {choice(rng, SUBJECTS_DESCRIPTIONS)}."
-    if bool(rng.integers(0, 2)):
-        description += " " + choice(rng, ADDITIONAL_NOTES)
-    return Event(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=title,
-                 description=description, source=SOURCE_IMPORTED_ICS)
+    below = drawer(rng)  # `choice(rng, items)` is `items[below(len(items))]`, written out here
+    duration = DURATIONS[below(len(DURATIONS))]
+    prefix = TITLES_PREFIXES[below(len(TITLES_PREFIXES))]
+    who = NAMES[below(len(NAMES))] if prefix in _WITH_PREFIXES else SUBJECTS[below(len(SUBJECTS))]
+    description = (f"We will {ACTIONS[below(len(ACTIONS))]} "
+                   f"{SUBJECTS_DESCRIPTIONS[below(len(SUBJECTS_DESCRIPTIONS))]}.")
+    if below(2):  # `bool(rng.integers(0, 2))`
+        description += " " + ADDITIONAL_NOTES[below(len(ADDITIONAL_NOTES))]
+    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=f"{prefix} {who}",
+                        description=description, source=SOURCE_IMPORTED_ICS)
 
 
 def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event],
                  keep: Callable[[Event], bool], *, max_attempts: int = 10_000) -> list[Event]:
     """`get_random_items`: draw until `n` distinct items pass `keep` (rejections consume draws)."""
     out: list[Event] = []
+    taken: set[Event] = set()  # the items of `out`, for a membership test that does not scan it
     for _ in range(max_attempts):
         if len(out) == n:
             return out
         item = generate()
-        if keep(item) and item not in out:
+        if keep(item) and item not in taken:
             out.append(item)
+            taken.add(item)
     if len(out) == n:
         return out
     raise RuntimeError(f"could not draw {n} distinct items in {max_attempts} attempts")
@@ -106,6 +122,10 @@ def noise_events(rng: np.random.Generator, n: int, keep: Callable[[Event], bool]
 
 
 def sql_literal(value: object) -> str:
+    if type(value) is int:  # the common cases first, by exact type
+        return str(value)
+    if type(value) is str:
+        return "'" + value.replace("'", "''") + "'"
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     if isinstance(value, bool) or not isinstance(value, int):
@@ -118,7 +138,7 @@ _ROW = attrgetter(*COLUMNS)
 
 def insert_sql(events: Sequence[Event]) -> str:
     """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
-    return insert_rows_sql(TABLE, COLUMNS, [_ROW(e) for e in events], sql_literal)
+    return insert_rows_sql(TABLE, COLUMNS, list(map(_ROW, events)), sql_literal)
 
 
 def reset_sql(events: Sequence[Event]) -> str:

@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import choice, drawer
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -136,35 +136,66 @@ class Exclusion:
 def excluded(event: cd.Event, conditions: Sequence[Exclusion]) -> bool:
     """AndroidWorld's rule: an event is excluded iff it meets every condition; a date or time
     condition is met by the event's start or its end (an overlapping event counts)."""
-    if not conditions:
-        return False
-    start, end = event.start, event.end
-    for c in conditions:
-        test = _OPS[c.op]
-        if c.field == "start_date":
-            met = test(start.date(), c.value) or test(end.date(), c.value)
-        elif c.field == "start_time":
-            met = test(start.time(), c.value) or test(end.time(), c.value)
-        elif c.field == "title":
-            met = test(event.title.lower(), c.value)
-        else:
-            raise ValueError(f"unknown exclusion field {c.field!r}")
-        if not met:
+    return ExclusionTest(conditions)(event.start_ts, event.end_ts, event.title)
+
+
+_EPOCH_DAY = date(1970, 1, 1).toordinal()
+_US = 1_000_000
+
+
+class ExclusionTest:
+    """`excluded` for one set of conditions, on an event's Unix seconds and title: dates and
+    times are compared as whole UTC days and microseconds of the day (the order of `date` and
+    `time` values), so no datetime is made per event."""
+
+    def __init__(self, conditions: Sequence[Exclusion]) -> None:
+        self.conditions = tuple(conditions)
+        self._tests: list[tuple[str, Callable[[Any, Any], bool], Any]] = []
+        for c in conditions:
+            test = _OPS[c.op]
+            if c.field == "start_date":
+                self._tests.append(("day", test, c.value.toordinal() - _EPOCH_DAY))
+            elif c.field == "start_time":
+                value = c.value
+                micros = ((value.hour * 60 + value.minute) * 60 + value.second) * _US \
+                    + value.microsecond
+                self._tests.append(("time", test, micros))
+            elif c.field == "title":
+                self._tests.append(("title", test, c.value))
+            else:
+                raise ValueError(f"unknown exclusion field {c.field!r}")
+
+    def __repr__(self) -> str:
+        return f"ExclusionTest({list(self.conditions)!r})"
+
+    def __call__(self, start_ts: int, end_ts: int, title: str) -> bool:
+        if not self._tests:
             return False
-    return True
+        for what, test, value in self._tests:
+            if what == "day":
+                met = test(start_ts // 86400, value) or test(end_ts // 86400, value)
+            elif what == "time":
+                met = test(start_ts % 86400 * _US, value) or test(end_ts % 86400 * _US, value)
+            else:
+                met = test(title.lower(), value)
+            if not met:
+                return False
+        return True
 
 
-def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion],
+def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion] | ExclusionTest,
                taken: set[str]) -> cd.Event:
     """A random event of October 2023 (any day, starting 00:00-22:59 so it never spans midnight)
     that the conditions do not exclude and whose title no relevant event has."""
+    test = conditions if isinstance(conditions, ExclusionTest) else ExclusionTest(conditions)
+    draw = drawer(rng)
     for _ in range(MAX_TRIES):
-        start = at(date(2023, 10, int(rng.integers(1, 32))),
-                   time(int(rng.integers(0, 23)), int(rng.integers(0, 60))))
+        day = 1 + draw(31)
+        start = cd.OCTOBER_DAYS[day] + 3600 * draw(23) + 60 * draw(60)
         event = cd.generate_event(rng, start)
-        if not excluded(event, conditions) and event.title.lower() not in taken:
+        if not test(start, event.end_ts, event.title) and event.title.lower() not in taken:
             return event
-    raise RuntimeError(f"no distractor passes {conditions} in {MAX_TRIES} tries")
+    raise RuntimeError(f"no distractor passes {list(test.conditions)} in {MAX_TRIES} tries")
 
 
 def relevant(day: date, when: time, title: str, minutes: int = 30,
@@ -295,7 +326,7 @@ class _CalendarIR(_Calendar):
     def sample(self, rng: np.random.Generator) -> IRParams:
         q = self.question(rng)
         events = self.relevant_events(rng, q)
-        conditions = self.exclusions(q)
+        conditions = ExclusionTest(self.exclusions(q))
         taken = {e.title.lower() for e in events}
         rows = events + [distractor(rng, conditions, taken) for _ in range(N_DISTRACTORS)]
         order = rng.permutation(len(rows))

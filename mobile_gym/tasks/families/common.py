@@ -3,8 +3,9 @@ view-hierarchy sources, and the uniform random pick every family's sampling uses
 
 from __future__ import annotations
 
+import functools
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,35 @@ def choice(rng: np.random.Generator, items: Sequence[Any]) -> Any:
     if type(rng) is Draws:
         return items[rng.below(len(items))]
     return items[int(rng.integers(0, len(items)))]
+
+
+def picker(rng: np.random.Generator) -> Callable[[Sequence[Any]], Any]:
+    """`choice` bound to `rng` (`Draws.pick`), for a loop making many picks."""
+    if type(rng) is Draws:
+        return rng.pick
+    return functools.partial(choice, rng)
+
+
+def drawer(rng: np.random.Generator) -> Callable[[int], int]:
+    """`below` bound to `rng` (`Draws.below`), for a loop making many draws."""
+    if type(rng) is Draws:
+        return rng.below
+    return functools.partial(below, rng)
+
+
+def below(rng: np.random.Generator, n: int) -> int:
+    """`int(rng.integers(0, n))`: one draw in [0, n) as a Python int (`Draws.below` without the
+    numpy scalar). `low + below(rng, high - low)` is the draw of `int(rng.integers(low, high))`."""
+    if type(rng) is Draws:
+        return rng.below(n)
+    return int(rng.integers(0, n))
+
+
+def below_each(rng: np.random.Generator, n: int, k: int) -> list[int]:
+    """`rng.integers(0, n, size=k).tolist()`: k draws in [0, n) as Python ints."""
+    if type(rng) is Draws:
+        return rng.below_each(n, k)
+    return rng.integers(0, n, size=k).tolist()
 
 
 def shell_step(command: str) -> task_pb2.SetupStep:

@@ -9,6 +9,7 @@ Everything random comes from a `numpy.random.Generator`; the draw order follows 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 import numpy as np
 
@@ -19,8 +20,10 @@ from mobile_gym.apps.expense import (
     PREFS_PATH,
     Expense,
 )
+from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import drawer, picker
+from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
 TABLE = EXPENSE_TABLE
@@ -81,11 +84,15 @@ def generate_expense(rng: np.random.Generator) -> Expense:
     """AndroidWorld's `_generate_expense`: a date, a category, a name of that category, an
     amount of 1000..50000 cents and a note."""
     when = random_ms(rng)
-    category = int(rng.integers(1, 12))
-    name = choice(rng, NAMES[CATEGORY_NAMES[category]])
-    amount = int(rng.integers(1000, 50001))
-    return Expense(name=name, amount=amount, category=category, note=choice(rng, NOTES),
-                   created_date=when, modified_date=when)
+    draw, pick = drawer(rng), picker(rng)
+    category = 1 + draw(11)  # integers(1, 12)
+    name = pick(NAMES[CATEGORY_NAMES[category]])
+    amount = 1000 + draw(49001)  # integers(1000, 50001)
+    return _EXPENSES.make(name=name, amount=amount, category=category, note=pick(NOTES),
+                          created_date=when, modified_date=when)
+
+
+_EXPENSES = RecordMaker(Expense)
 
 
 def random_expenses(rng: np.random.Generator, n: int,
@@ -129,9 +136,10 @@ def _field(e: Expense, name: str) -> str:
 def as_text(rows: Sequence[Expense], format_type: str) -> str:
     """`get_text_representation_of_rows` over name, amount_dollars, category_name, note:
     "csv" = a `|`-separated header and lines; "text_block" = "Expense: <name>" blocks."""
-    if format_type == "csv":
-        lines = ["|".join(TEXT_FIELDS)] + ["|".join(_field(e, f) for f in TEXT_FIELDS) for e in rows]
-        return "\n".join(lines)
+    if format_type == "csv":  # written column by column (as `_field` writes each value)
+        columns = ([str(e.name) for e in rows], [amount_dollars(e) for e in rows],
+                   [e.category_name for e in rows], [str(e.note) for e in rows])
+        return "\n".join(["|".join(TEXT_FIELDS), *map("|".join, zip(*columns))])
     if format_type == "text_block":
         blocks = []
         for e in rows:
@@ -146,12 +154,14 @@ def as_text(rows: Sequence[Expense], format_type: str) -> str:
 INSERT_COLUMNS = ("name", "amount", "category", "note", "created_date", "modified_date")
 
 
+_INSERT_ROW = attrgetter(*INSERT_COLUMNS)
+
+
 def insert_sql(rows: Sequence[Expense]) -> str:
     """One INSERT of `rows` in order (ids left to AUTOINCREMENT), or "" for none."""
     if not rows:
         return ""
-    values = ", ".join("(" + ", ".join(cd.sql_literal(getattr(e, c)) for c in INSERT_COLUMNS) + ")"
-                       for e in rows)
+    values = value_rows(list(zip(*map(_INSERT_ROW, rows))), cd.sql_literal)
     return f"INSERT INTO {TABLE} ({', '.join(INSERT_COLUMNS)}) VALUES {values};"
 
 

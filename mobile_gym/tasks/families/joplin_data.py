@@ -8,13 +8,15 @@ milliseconds in October 2023, so the note list's order (by update time) differs 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 
 import numpy as np
 
 from mobile_gym.apps import joplin as model
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import below, below_each, choice
+from mobile_gym.tasks.families.records import RecordMaker
 
 T0 = 1_696_118_400_000          # 2023-10-01 00:00 UTC, in ms
 MONTH_MS = 30 * 86_400_000
@@ -60,12 +62,16 @@ WORDS: tuple[str, ...] = tuple(sorted({w for text in (*FOLDER_TITLES, "True", "F
 
 
 def uuid(rng: np.random.Generator) -> str:
-    """A 32-hex-digit id, as Joplin's `uuid.create()` makes them."""
-    return "".join(f"{int(d):x}" for d in rng.integers(0, 16, size=32))
+    """A 32-hex-digit id, as Joplin's `uuid.create()` makes them (the digits of
+    `rng.integers(0, 16, size=32)`)."""
+    return "".join([_HEX_DIGITS[d] for d in below_each(rng, 16, 32)])
+
+
+_HEX_DIGITS = "0123456789abcdef"
 
 
 def stamp(rng: np.random.Generator) -> int:
-    return T0 + int(rng.integers(0, MONTH_MS // 1000)) * 1000
+    return T0 + below(rng, MONTH_MS // 1000) * 1000
 
 
 def quantity(rng: np.random.Generator) -> str:
@@ -81,11 +87,14 @@ def folder(rng: np.random.Generator, title: str) -> model.Folder:
                         user_created_time=t, user_updated_time=t)
 
 
+_NOTES = RecordMaker(model.Note)
+
+
 def note(rng: np.random.Generator, parent: model.Folder, title: str, body: str, *,
          is_todo: bool = False) -> model.Note:
     created = stamp(rng)
     updated = max(created, stamp(rng))
-    return model.Note(id=uuid(rng), parent_id=parent.id, title=title, body=body,
+    return _NOTES.make(id=uuid(rng), parent_id=parent.id, title=title, body=body,
                       created_time=created, updated_time=updated, is_todo=int(is_todo),
                       user_created_time=created, user_updated_time=updated)
 
@@ -125,11 +134,13 @@ def _literal(value: object) -> str:
     return repr(value)
 
 
-def _insert(table: str, rows: Sequence[dict[str, object]]) -> str:
+def _insert(table: str, rows: Sequence[model.Folder | model.Note | model.NormalizedNote]) -> str:
+    """One INSERT of `rows` (all of one class) with every column (`as_row`'s), or ""."""
     if not rows:
         return ""
-    return insert_rows_sql(table, [f"`{c}`" for c in rows[0]], [tuple(r.values()) for r in rows],
-                           _literal)
+    columns = [f.name for f in fields(rows[0])]
+    return insert_rows_sql(table, [f"`{c}`" for c in columns],
+                           list(map(attrgetter(*columns), rows)), _literal)
 
 
 def reset_sql(folders: Sequence[model.Folder], notes: Sequence[model.Note]) -> str:
@@ -138,9 +149,9 @@ def reset_sql(folders: Sequence[model.Folder], notes: Sequence[model.Note]) -> s
     return ("PRAGMA synchronous = OFF; BEGIN; "
             f"DELETE FROM {model.NOTES_TABLE}; DELETE FROM {model.NORMALIZED_TABLE}; "
             f"DELETE FROM {model.FOLDERS_TABLE}; "
-            + _insert(model.FOLDERS_TABLE, [f.as_row() for f in folders])
-            + _insert(model.NOTES_TABLE, [n.as_row() for n in notes])
-            + _insert(model.NORMALIZED_TABLE, [n.normalized().as_row() for n in notes])
+            + _insert(model.FOLDERS_TABLE, folders)
+            + _insert(model.NOTES_TABLE, notes)
+            + _insert(model.NORMALIZED_TABLE, [n.normalized() for n in notes])
             + " COMMIT;")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -20,7 +21,13 @@ from mobile_gym.apps import tasks as model
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.answers import AnswerKind
 from mobile_gym.tasks.families.base import TaskFamily
-from mobile_gym.tasks.families.common import force_stop, launch_once, press_home, sqlite_step
+from mobile_gym.tasks.families.common import (
+    below,
+    force_stop,
+    launch_once,
+    press_home,
+    sqlite_step,
+)
 from mobile_gym.tasks.families.oracle import AnswerNotes, Key, Move, Node, Note, Sel, Tap
 
 TODAY = date(2023, 10, 15)  # the device's date (Sunday)
@@ -121,7 +128,10 @@ class HighTitles:
             if p == "High" and (self.due is None or t in on_day)))
 
 
+@cache
 def due_label(day: date) -> str:
+    """The list's due text of `day` (seen from the device's fixed today: a pure function of the
+    day, asked for every distractor, so computed once per day)."""
     return model.relative_due(model.due_at_noon(day), TODAY)
 
 
@@ -181,8 +191,7 @@ class _TasksIR(TaskFamily):
         return task.due_day not in days and due_label(task.due_day) in labels
 
     def _draw_task(self, rng: np.random.Generator, title: str) -> model.Task:
-        day = TODAY + timedelta(days=int(rng.integers(-10, 21)))
-        due = model.due_at_noon(day)
+        due = _TODAY_NOON + DAY_MS * (below(rng, 31) - 10)  # due_at_noon(TODAY + integers(-10, 21) days)
         importance = int(rng.integers(0, 4))
         done = due if rng.random() < 0.3 else 0
         return model.seeded(title, due, importance, done)
@@ -218,8 +227,17 @@ class _TasksIR(TaskFamily):
             answer=check))]
 
 
+_TODAY_NOON = model.due_at_noon(TODAY)
+DAY_MS = 86_400_000
+
+
 def _day(q: dict[str, str]) -> date:
-    return next(d for d in (*DATES, *PAST) if date_text(d) == q["date"])
+    return _DAYS_BY_TEXT[q["date"]]
+
+
+#: The question dates by their text (the first of any two with one text, as a search finds:
+#: built from the last to the first).
+_DAYS_BY_TEXT: dict[str, date] = {date_text(d): d for d in reversed((*DATES, *PAST))}
 
 
 def _n(rng: np.random.Generator) -> int:

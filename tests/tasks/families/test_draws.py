@@ -117,3 +117,31 @@ def test_the_bit_generator_stays_in_step_with_the_fast_draws():
 def test_private_names_are_not_delegated():
     with pytest.raises(AttributeError):
         Draws(1)._no_such_attribute  # noqa: B018
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), lead=st.integers(0, 30),
+       n=st.one_of(_BOUNDS, st.sampled_from([2, 16, 256, 2**16, 2**31, 2**32])),
+       k=st.integers(0, 40))
+def test_below_each_draws_as_a_sized_integers_call(seed, lead, n, k):
+    fast, real = Draws(seed), np.random.default_rng(seed)
+    for _ in range(lead):  # before and after the read-ahead starts
+        _same(fast.integers(0, 5), real.integers(0, 5))
+    assert fast.below_each(n, k) == real.integers(0, n, size=k).tolist()
+    _same(fast.integers(0, 3), real.integers(0, 3))
+    _same(fast.random(), real.random())
+    assert fast.bit_generator.state == real.bit_generator.state
+    _same(fast.permutation(6), real.permutation(6))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), bounds=st.lists(st.integers(1, 2**32), max_size=8),
+       k=st.integers(0, 20))
+def test_sized_and_array_bounded_draws_are_single_draws_in_order(seed, bounds, k):
+    """What the families rely on to draw Python ints one at a time in place of numpy's sized
+    and array-bounded calls (`Draws.below_each`, `broccoli_data._picks`)."""
+    grouped, single = np.random.default_rng(seed), np.random.default_rng(seed)
+    assert grouped.integers(0, bounds).tolist() == [int(single.integers(0, b)) for b in bounds]
+    n = bounds[0] if bounds else 7
+    assert grouped.integers(0, n, size=k).tolist() == [int(single.integers(0, n)) for _ in range(k)]
+    assert grouped.bit_generator.state == single.bit_generator.state
