@@ -41,23 +41,26 @@ def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -
         env.step(actions[0])  # warm caches outside the timed loop
         env.reset(seed=seed)
         resets = 0
-        reset_seconds = 0.0
+        reset_seconds = reset_cpu = 0.0
         t0, c0 = time.perf_counter(), time.process_time()
         for action in actions:
             _obs, _r, terminated, truncated, _info = env.step(action)
             if terminated or truncated:
-                t_reset = time.perf_counter()
+                t_reset, c_reset = time.perf_counter(), time.process_time()
                 env.reset()
                 reset_seconds += time.perf_counter() - t_reset
+                reset_cpu += time.process_time() - c_reset
                 resets += 1
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     finally:
         env.close()
     step_seconds = max(seconds - reset_seconds, 1e-9)
+    step_cpu = max(cpu - reset_cpu, 1e-9)
     return {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1),
             "cpu_seconds": round(cpu, 4), "steps_per_cpu_s": round(steps / max(cpu, 1e-9), 1),
             "resets": resets, "reset_ms_mean": round(1e3 * reset_seconds / max(resets, 1), 2),
-            "steps_per_s_excluding_resets": round(steps / step_seconds, 1)}
+            "steps_per_s_excluding_resets": round(steps / step_seconds, 1),
+            "steps_per_cpu_s_excluding_resets": round(steps / step_cpu, 1)}
 
 
 def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *,

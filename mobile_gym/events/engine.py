@@ -282,6 +282,7 @@ class EventEngine:
         self.listeners: dict[str, Slot] = {}
         self._compile()
         self._order = topological(list(self.listeners.values()) + self._all_slots)  # the graph is fixed now
+        self._listener_slots = tuple(self.listeners[name] for name in _LISTENER_ORDER if name in self.listeners)
         self.reset()
 
     # -- compile ------------------------------------------------------------------------------
@@ -608,8 +609,9 @@ class EventEngine:
     def _update_dead(self) -> bool:
         changed = False
         for slot in self._order:
-            before = slot.dead
-            if slot.update_dead() != before:
+            if slot.dead or slot.held:
+                continue  # dead stays dead; a held slot is not marked dead (Slot.update_dead)
+            if slot.update_dead():
                 changed = True
         return changed
 
@@ -667,12 +669,8 @@ class EventEngine:
         ctx = _Context(self, inputs)
         st.ctx = ctx
         try:
-            listeners = self.listeners
-            for name in ("null_listener", "score_listener", "reward_listener", "extra_listener",
-                         "json_extra_listener", "instruction_listener", "episode_end_listener"):
-                slot = listeners.get(name)
-                if slot is not None:
-                    slot.evaluate(st)
+            for slot in self._listener_slots:
+                slot.evaluate(st)
             for t in self._cache_targets:
                 t.evaluate(st)
             for slot in self._cache_slots:
@@ -723,6 +721,11 @@ class EventEngine:
     def live_source_ids(self) -> list[int]:
         """Ids of the sources evaluated next step (for tests, traces and debugging)."""
         return sorted(s.id for s in self._live_sources)
+
+
+#: The listeners in the order a step evaluates them.
+_LISTENER_ORDER = ("null_listener", "score_listener", "reward_listener", "extra_listener",
+                   "json_extra_listener", "instruction_listener", "episode_end_listener")
 
 
 def _each_once(stack: list[Node]) -> Iterator[Node]:

@@ -162,12 +162,14 @@ class Slot:
                 self.cond_last = False
                 return
         children = self.children
+        n_set = 0
         for c in children:
             c.evaluate(st)
+            n_set += c.set
         if self.type == SlotType.AND:
-            cond = all(c.set for c in children)
+            cond = n_set == len(children)
         elif self.type == SlotType.OR:
-            cond = any(c.set for c in children)
+            cond = n_set > 0
         else:
             cond = children[0].set
         if self.held:
@@ -260,12 +262,17 @@ class Slot:
             return self.dead
         if self.repeat is Repeat.NONE and self.ever_set:
             self.dead = True
-        elif self.type == SlotType.OR:
-            self.dead = all(c.dead for c in self.children)
         else:
-            self.dead = any(c.dead for c in self.children)
+            n_dead = 0
+            for c in self.children:
+                n_dead += c.dead
+            # OR: dead when every child is (an empty OR too); SINGLE/AND: when any child is
+            self.dead = n_dead == len(self.children) if self.type == SlotType.OR else n_dead > 0
         if not self.dead and not self.prereq_ok:
-            self.dead = any(p.dead and not p.ever_set for p in self.prerequisites)
+            for p in self.prerequisites:
+                if p.dead and not p.ever_set:
+                    self.dead = True
+                    break
         return self.dead
 
     def __repr__(self) -> str:

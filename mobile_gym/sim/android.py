@@ -356,7 +356,7 @@ class SimAndroid:
         except Exception as exc:  # noqa: BLE001
             self._crash_front(front, exc)
         st.toasts.tick()
-        st.status_bar.update()
+        st.status_bar.tick()
         self._settle()
 
     def _settle(self) -> None:

@@ -68,6 +68,12 @@ class StatusBar:
 
     def update(self) -> None:
         """Refresh the clock text and icons; unchanged values cause no redraw."""
+        self.tick()
+        self._update_icons()
+
+    def tick(self) -> None:
+        """Device time moved: refresh the clock text. (The icons change only with their
+        settings, whose every change reaches `_on_setting`.)"""
         twenty_four = self._settings.get("system", "time_12_24") != "12"
         seconds = self._clock.now()
         minute = seconds // 60
@@ -84,6 +90,8 @@ class StatusBar:
         if self.clock_view.text != text:
             self.clock_view.text = text
             self.clock_view.content_desc = text
+
+    def _update_icons(self) -> None:
         wifi_on = self._settings.is_on("global", "wifi_on")
         airplane = self._settings.get("global", "airplane_mode_on") == "1"
         want = "visible" if wifi_on else "gone"

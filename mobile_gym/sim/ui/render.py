@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -192,14 +193,40 @@ class FrameBuffer:
         self.width = width
         self.height = height
         self.rgba = np.zeros((height, width, 4), dtype=np.uint8)
-        self.surface = skia.Surface(self.rgba)
-        self.canvas = self.surface.getCanvas()
+        self._canvas: skia.Canvas | None = None
+        self._surface: skia.Surface | None = None
         self.damage: list[Rect] = []
         self.full = True
         xs = [round(i * width / TILE_COLUMNS) for i in range(TILE_COLUMNS + 1)]
         ys = [round(j * height / TILE_ROWS) for j in range(TILE_ROWS + 1)]
         self.tiles = [Rect(xs[i], ys[j], xs[i + 1], ys[j + 1])
                       for j in range(TILE_ROWS) for i in range(TILE_COLUMNS)]
+
+    @property
+    def canvas(self) -> skia.Canvas:
+        """The canvas drawing into `rgba` (made at first use; a restored buffer first takes a
+        writable copy of the pixels it was restored with)."""
+        if self._canvas is None:
+            if not self.rgba.flags.writeable:
+                self.rgba = self.rgba.copy()
+            self._surface = skia.Surface(self.rgba)
+            self._canvas = self._surface.getCanvas()
+        return self._canvas
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For a device snapshot: the pixels drawn so far (a read-only copy, which every restore
+        shares) and the damage since they were drawn, so the first frame after a restore redraws
+        only what changed since the snapshot instead of the whole screen (the tiles make that
+        byte-identical). The skia surface is not copyable; it is made again at first use."""
+        pixels = self.rgba.copy()
+        pixels.flags.writeable = False
+        return {"width": self.width, "height": self.height, "rgba": pixels, "damage": list(self.damage),
+                "full": self.full, "tiles": self.tiles}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._canvas = None
+        self._surface = None
 
     def add_damage(self, r: Rect) -> None:
         if self.full or r.right <= r.left or r.bottom <= r.top:

@@ -266,6 +266,12 @@ class View:
         self.on_click = on_click
         self.on_long_click = on_long_click
         self.tag = tag
+        if type(self)._props_plain:
+            self._init_props(id, text, content_desc, width, height, weight, margin, padding, gravity,
+                             layout_gravity, background, visibility, clickable, long_clickable, focusable,
+                             enabled, checkable, checked, selected, scrollable, password, min_width,
+                             min_height, corner_radius)
+            return
         self.id = id
         self.text = text
         self.content_desc = content_desc
@@ -293,6 +299,45 @@ class View:
         self.min_width = min_width
         self.min_height = min_height
         self.corner_radius = corner_radius
+
+    #: The properties `__init__` sets, in order (`margin` and `padding` are validated properties).
+    _INIT_PROPS: ClassVar[tuple[str, ...]] = (
+        "id", "text", "content_desc", "width", "height", "weight", "margin", "padding", "gravity",
+        "layout_gravity", "background", "visibility", "clickable", "long_clickable", "focusable",
+        "enabled", "checkable", "checked", "selected", "scrollable", "password", "min_width",
+        "min_height", "corner_radius")
+    #: Whether this class's init properties are View's own (no subclass overrides one of them,
+    #: `__setattr__` or `_invalidate`), so `_init_props` may store them directly.
+    _props_plain: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._props_plain = cls.__setattr__ is object.__setattr__ and all(
+            _defined_by(cls, name) is View for name in (*View._INIT_PROPS, "_invalidate", "_init_props"))
+
+    def _init_props(self, *values: Any) -> None:
+        """Store the init properties of a new view at once: the same values, and the same
+        subtree version, as assigning them one by one (a view without a parent or window has
+        nothing else to tell), with the same validation in the same order."""
+        (id, text, content_desc, width, height, weight, margin, padding, gravity, layout_gravity,
+         background, visibility, clickable, long_clickable, focusable, enabled, checkable, checked,
+         selected, scrollable, password, min_width, min_height, corner_radius) = values
+        margin = _insets(margin, "margin")
+        padding = _insets(padding, "padding")
+        parse_gravity(gravity)
+        if layout_gravity is not None:
+            parse_gravity(layout_gravity)
+        if visibility not in VISIBILITIES:
+            self.visibility = visibility  # raises the ChoiceProp's error
+        self.__dict__.update(
+            _p_id=id, _p_text=text, _p_content_desc=content_desc, _p_width=width, _p_height=height,
+            _p_weight=weight, _margin=margin, _padding=padding, _p_gravity=gravity,
+            _p_layout_gravity=layout_gravity, _p_background=background, _p_visibility=visibility,
+            _p_clickable=clickable, _p_long_clickable=long_clickable, _p_focusable=focusable,
+            _p_enabled=enabled, _p_checkable=checkable, _p_checked=checked, _p_selected=selected,
+            _p_scrollable=scrollable, _p_password=password, _p_min_width=min_width,
+            _p_min_height=min_height, _p_corner_radius=corner_radius)
+        self._sv += len(self._INIT_PROPS)  # one invalidation per property, as assignments make
 
     # ----- properties with validation -------------------------------------------------
     @property
@@ -632,6 +677,14 @@ class View:
     def on_key(self, name: str) -> bool:
         """A key for the focused view; True = consumed. Default: not consumed."""
         return False
+
+
+def _defined_by(cls: type, name: str) -> type | None:
+    """The class of `cls`'s MRO whose own namespace defines `name`."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass
+    return None
 
 
 def _place(lo: int, hi: int, size: int, g: str | None) -> int:

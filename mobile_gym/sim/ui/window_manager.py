@@ -122,24 +122,27 @@ class WindowManager:
         self._boxes: tuple[tuple, list[TextBox]] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        """State for a copy (snapshot/restore): the skia frame buffers stay behind; the dump and
-        the finished frames come along, since they are keyed by the windows' content versions,
-        which a copy shares with this object and which only grow from there (frames drawn with a
-        pressed view are keyed by that view's identity and stay behind too)."""
+        """State for a copy (snapshot/restore): the dump and the finished frames come along,
+        since they are keyed by the windows' content versions, which a copy shares with this
+        object and which only grow from there (frames drawn with a pressed view are keyed by that
+        view's identity and stay behind); so do the frame buffers' pixels and damage
+        (`FrameBuffer.__getstate__`: a restored screen redraws only what changes after it)."""
         d = self.__dict__.copy()
-        d.pop("_buffers", None)
         d["_frames"] = [(k, f) for k, f in self._frames.items() if k[1] == 0]
         d["_dumps"] = dict(self._dumps)
+        d["_buffers"] = dict(self._buffers)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
-        frames, dumps = d.pop("_frames", None), d.pop("_dumps", None)
+        frames, dumps, buffers = d.pop("_frames", None), d.pop("_dumps", None), d.pop("_buffers", None)
         self.__dict__.update(d)
         self._reset_caches()
         if frames is not None:
             self._frames = OrderedDict(frames)
         if dumps is not None:
             self._dumps = OrderedDict(dumps)
+        if buffers is not None:
+            self._buffers = buffers
 
     # ----- windows --------------------------------------------------------------------
     @property
