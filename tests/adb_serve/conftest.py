@@ -41,12 +41,15 @@ def one(adb_env, monkeypatch):
 
 @pytest.fixture
 def adb_dev(one):
-    """(AdbDevice, server, sim): mobile_gym's adb backend on the one-device server, waits as device time."""
+    """(AdbDevice, server, sim): mobile_gym's adb backend on the one-device server, waits as device time.
+
+    Batched reads stay valid for a minute of wall time here (a phone's 0.2 s default would make
+    tests that count requests depend on how loaded the machine is)."""
     from mobile_gym.device.adb_device import AdbDevice
 
     server, sim = one
     dev = AdbDevice("emulator-5554", host="127.0.0.1", port=server.port, retries=1,
-                    sleep=lambda s: server.advance("emulator-5554", s))
+                    sleep=lambda s: server.advance("emulator-5554", s), bundle_max_age=60.0)
     yield dev, server, sim
     dev.close()
 

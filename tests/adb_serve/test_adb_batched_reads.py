@@ -76,3 +76,19 @@ def test_parse_raw_screencap_header_of_12_or_16_bytes():
                    b"\x02\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00"):
         frame = parse_raw_screencap(header + pixels)
         assert frame.shape == (1, 2, 4) and frame.tobytes() == pixels
+
+
+def test_reads_older_than_bundle_max_age_fetch_again(one):
+    from mobile_gym.device.adb_device import AdbDevice
+
+    server, sim = one
+    dev = AdbDevice("emulator-5554", host="127.0.0.1", port=server.port, retries=1,
+                    sleep=lambda s: server.advance("emulator-5554", s), bundle_max_age=0.0)
+    try:
+        before = len(batched(server))
+        dev.screenshot()
+        dev.view_hierarchy()  # the first fetch is already older than 0 s
+        assert len(batched(server)) == before + 2
+        assert dev.view_hierarchy() == sim.view_hierarchy()
+    finally:
+        dev.close()
