@@ -323,13 +323,52 @@ def split_statements(sql: str) -> Iterator[str]:
     then the unterminated rest; statements without a token are left out. Linear: a statement
     is read token by token until its first four words show it is no trigger, then up to its
     `;` in one regular-expression match (at once after its first word when that is neither
-    CREATE nor EXPLAIN)."""
+    CREATE nor EXPLAIN). Text without the word TRIGGER is split by SQLite's own
+    `sqlite3_complete` at its `;` instead (see `_split_at_complete`), when it can."""
+    pieces = _split_at_complete(sql) if "TRIGGER" not in sql.upper() else None
+    if pieces is not None:
+        yield from pieces
+        return
     start, n = 0, len(sql)
     while start < n:
         end, has_token = _statement_end(sql, start)
         if has_token:
             yield sql[start:end]
         start = end
+
+
+#: Most `;` one statement may hold inside strings, names or comments before
+#: `_split_at_complete` leaves the text to the scanner (each one more costs a look at the
+#: whole statement so far).
+_MAX_INNER_SEMICOLONS = 8
+
+
+def _split_at_complete(sql: str) -> list[str] | None:
+    """`split_statements` for text without a trigger, where a statement ends at its first `;`
+    outside strings, quoted names and comments, i.e. at the first `;` up to which
+    `sqlite3.complete_statement` (C) calls it complete: one `str.find` and one such call per
+    statement rather than a scan in Python. None (the scanner's turn) for text SQLite cannot
+    take as it is (a NUL, a lone surrogate) or a statement with many `;` inside it."""
+    pieces: list[str] = []
+    start = 0
+    try:
+        while True:
+            end = sql.find(";", start)
+            inner = 0
+            while end >= 0 and not sqlite3.complete_statement(sql[start:end + 1]):
+                inner += 1
+                if inner > _MAX_INNER_SEMICOLONS:
+                    return None
+                end = sql.find(";", end + 1)
+            piece = sql[start:] if end < 0 else sql[start:end + 1]
+            lead = _GAPS.match(piece).end()  # type: ignore[union-attr]
+            if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
+                pieces.append(piece)
+            if end < 0:
+                return pieces
+            start = end + 1
+    except (ValueError, UnicodeEncodeError):  # NUL, surrogate: the scanner reads them
+        return None
 
 
 def _statement_end(sql: str, i: int) -> tuple[int, bool]:
@@ -372,6 +411,8 @@ _COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
 _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
 #: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
 #: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
+#: White space and comments (what precedes a statement's first token).
+_GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
                     r"|(?P<word>[A-Za-z0-9_$\x80-\U0010ffff][A-Za-z0-9_$\x80-\U0010ffff]*)"
                     r"|(?P<other>[\s\S])")

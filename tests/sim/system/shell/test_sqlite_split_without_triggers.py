@@ -1,0 +1,38 @@
+"""`split_statements` on scripts without a trigger (split at SQLite's own `sqlite3_complete`)
+agrees with the character-by-character reference scanner: semicolons inside strings, names
+and comments (more than the fast split looks through), comment-only and empty statements,
+NUL bytes, lone surrogates and non-ASCII white space, and words that upper-case to TRIGGER."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mobile_gym.sim.system.shell.sqlite_cmd import split_statements
+from tests.sim.system.shell.test_sqlite_split_reference import reference_split
+
+_PIECES = ["SELECT 1", "INSERT INTO t VALUES (1, 'a')", "x", ";", ";", ";", " ", "\n", "\t",
+           "\xa0", "\x1c", "\x00", "\udc80", "é", "'a;b'", "'it''s;'", "'", '"x;y"', '"',
+           "`q;`", "[a;b]", "[", "-- c;\n", "-- end", "/* ; */", "/*/", "/*", "*/", "-", "/",
+           "';;;;;;;;;;'", "CREATE", "EXPLAIN", "TEMP", "END", "trıgger", "TRIGGER"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+@settings(max_examples=700, deadline=None)
+def test_split_without_triggers_matches_the_reference_scanner(sql):
+    assert list(split_statements(sql)) == reference_split(sql)
+
+
+def test_split_of_a_reset_script_keeps_each_statement_whole():
+    sql = ("PRAGMA synchronous = OFF; BEGIN; DELETE FROM t; "
+           "INSERT INTO t (a, b) VALUES ('x;y', 'it''s'), ('[;]', '-- ;'); ;  -- done;\nCOMMIT;")
+    assert list(split_statements(sql)) == [
+        "PRAGMA synchronous = OFF;", " BEGIN;", " DELETE FROM t;",
+        " INSERT INTO t (a, b) VALUES ('x;y', 'it''s'), ('[;]', '-- ;');", "  -- done;\nCOMMIT;"]
+    assert list(split_statements(sql)) == reference_split(sql)
+
+
+def test_many_semicolons_inside_one_string_split_like_the_reference():
+    sql = "SELECT '" + ";" * 5000 + "'; SELECT 2; /* open ;;;;;;;;;;;; SELECT 3"
+    assert list(split_statements(sql)) == reference_split(sql) == [
+        "SELECT '" + ";" * 5000 + "';", " SELECT 2;"]
