@@ -323,9 +323,9 @@ def split_statements(sql: str) -> Iterator[str]:
     then the unterminated rest; statements without a token are left out. Linear: a statement
     is read token by token until its first four words show it is no trigger, then up to its
     `;` in one regular-expression match (at once after its first word when that is neither
-    CREATE nor EXPLAIN). Text without the word TRIGGER is split by SQLite's own
-    `sqlite3_complete` at its `;` instead (see `_split_at_complete`), when it can."""
-    pieces = _split_at_complete(sql) if "TRIGGER" not in sql.upper() else None
+    CREATE nor EXPLAIN). Text whose statements all start with another word is split by
+    SQLite's own `sqlite3_complete` instead (see `_split_at_complete`), when it can."""
+    pieces = _split_at_complete(sql)
     if pieces is not None:
         yield from pieces
         return
@@ -347,8 +347,9 @@ def _split_at_complete(sql: str) -> list[str] | None:
     """`split_statements` for text without a trigger, where a statement ends at its first `;`
     outside strings, quoted names and comments, i.e. at the first `;` up to which
     `sqlite3.complete_statement` (C) calls it complete: one `str.find` and one such call per
-    statement rather than a scan in Python. None (the scanner's turn) for text SQLite cannot
-    take as it is (a NUL, a lone surrogate) or a statement with many `;` inside it."""
+    statement rather than a scan in Python. None (the scanner's turn) at a statement whose
+    first word is CREATE or EXPLAIN (it may be a trigger), with many `;` inside it, or text
+    SQLite cannot take as it is (a NUL, a lone surrogate)."""
     pieces: list[str] = []
     start = 0
     try:
@@ -363,6 +364,10 @@ def _split_at_complete(sql: str) -> list[str] | None:
             piece = sql[start:] if end < 0 else sql[start:end + 1]
             lead = _GAPS.match(piece).end()  # type: ignore[union-attr]
             if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
+                first = _TOKEN.match(piece, lead)
+                assert first is not None  # `other` matches any character
+                if first.lastgroup == "word" and first.group().upper() in _TRIGGER_STARTS:
+                    return None
                 pieces.append(piece)
             if end < 0:
                 return pieces

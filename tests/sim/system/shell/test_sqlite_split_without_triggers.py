@@ -1,7 +1,8 @@
-"""`split_statements` on scripts without a trigger (split at SQLite's own `sqlite3_complete`)
-agrees with the character-by-character reference scanner: semicolons inside strings, names
-and comments (more than the fast split looks through), comment-only and empty statements,
-NUL bytes, lone surrogates and non-ASCII white space, and words that upper-case to TRIGGER."""
+"""`split_statements` where it splits at SQLite's own `sqlite3_complete` (statements that
+start with neither CREATE nor EXPLAIN) agrees with the character-by-character reference
+scanner: semicolons inside strings, names and comments (more than that split looks through),
+comment-only and empty statements, NUL bytes, lone surrogates, non-ASCII white space, and
+CREATE / EXPLAIN / TRIGGER words in any case (where the scanner takes over)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from tests.sim.system.shell.test_sqlite_split_reference import reference_split
 _PIECES = ["SELECT 1", "INSERT INTO t VALUES (1, 'a')", "x", ";", ";", ";", " ", "\n", "\t",
            "\xa0", "\x1c", "\x00", "\udc80", "é", "'a;b'", "'it''s;'", "'", '"x;y"', '"',
            "`q;`", "[a;b]", "[", "-- c;\n", "-- end", "/* ; */", "/*/", "/*", "*/", "-", "/",
-           "';;;;;;;;;;'", "CREATE", "EXPLAIN", "TEMP", "END", "trıgger", "TRIGGER"]
+           "';;;;;;;;;;'", "CREATE", "create", "\xa0EXPLAIN", "TEMP", "END", "trıgger", "TRIGGER",
+           "CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1;", "crEate temp trigger t BEGIN", "éCREATE"]
 
 
 @given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
