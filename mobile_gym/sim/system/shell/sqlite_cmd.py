@@ -344,7 +344,7 @@ _MAX_INNER_SEMICOLONS = 8
 
 
 def _split_at_complete(sql: str) -> list[str] | None:
-    """`split_statements` for text without a trigger, where a statement ends at its first `;`
+    """`split_statements` where no statement is a trigger, so each ends at its first `;`
     outside strings, quoted names and comments, i.e. at the first `;` up to which
     `sqlite3.complete_statement` (C) calls it complete: one `str.find` and one such call per
     statement rather than a scan in Python. None (the scanner's turn) at a statement whose
@@ -414,10 +414,10 @@ def _statement_end(sql: str, i: int) -> tuple[int, bool]:
 # two strings in a row), all of them to the end of the text when left open.
 _COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
 _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
-#: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
-#: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 #: White space and comments (what precedes a statement's first token).
 _GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
+#: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
+#: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
                     r"|(?P<word>[A-Za-z0-9_$\x80-\U0010ffff][A-Za-z0-9_$\x80-\U0010ffff]*)"
                     r"|(?P<other>[\s\S])")
