@@ -323,13 +323,57 @@ def split_statements(sql: str) -> Iterator[str]:
     then the unterminated rest; statements without a token are left out. Linear: a statement
     is read token by token until its first four words show it is no trigger, then up to its
     `;` in one regular-expression match (at once after its first word when that is neither
-    CREATE nor EXPLAIN)."""
+    CREATE nor EXPLAIN). Text whose statements all start with another word is split by
+    SQLite's own `sqlite3_complete` instead (see `_split_at_complete`), when it can."""
+    pieces = _split_at_complete(sql)
+    if pieces is not None:
+        yield from pieces
+        return
     start, n = 0, len(sql)
     while start < n:
         end, has_token = _statement_end(sql, start)
         if has_token:
             yield sql[start:end]
         start = end
+
+
+#: Most `;` one statement may hold inside strings, names or comments before
+#: `_split_at_complete` leaves the text to the scanner (each one more costs a look at the
+#: whole statement so far).
+_MAX_INNER_SEMICOLONS = 8
+
+
+def _split_at_complete(sql: str) -> list[str] | None:
+    """`split_statements` where no statement is a trigger, so each ends at its first `;`
+    outside strings, quoted names and comments, i.e. at the first `;` up to which
+    `sqlite3.complete_statement` (C) calls it complete: one `str.find` and one such call per
+    statement rather than a scan in Python. None (the scanner's turn) at a statement whose
+    first word is CREATE or EXPLAIN (it may be a trigger), with many `;` inside it, or text
+    SQLite cannot take as it is (a NUL, a lone surrogate)."""
+    pieces: list[str] = []
+    start = 0
+    try:
+        while True:
+            end = sql.find(";", start)
+            inner = 0
+            while end >= 0 and not sqlite3.complete_statement(sql[start:end + 1]):
+                inner += 1
+                if inner > _MAX_INNER_SEMICOLONS:
+                    return None
+                end = sql.find(";", end + 1)
+            piece = sql[start:] if end < 0 else sql[start:end + 1]
+            lead = _GAPS.match(piece).end()  # type: ignore[union-attr]
+            if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
+                first = _TOKEN.match(piece, lead)
+                assert first is not None  # `other` matches any character
+                if first.lastgroup == "word" and first.group().upper() in _TRIGGER_STARTS:
+                    return None
+                pieces.append(piece)
+            if end < 0:
+                return pieces
+            start = end + 1
+    except (ValueError, UnicodeEncodeError):  # NUL, surrogate: the scanner reads them
+        return None
 
 
 def _statement_end(sql: str, i: int) -> tuple[int, bool]:
@@ -370,6 +414,8 @@ def _statement_end(sql: str, i: int) -> tuple[int, bool]:
 # two strings in a row), all of them to the end of the text when left open.
 _COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
 _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
+#: White space and comments (what precedes a statement's first token).
+_GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
 #: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
 #: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
