@@ -22,7 +22,7 @@ from mobile_gym.apps.expense import (
 )
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
-from mobile_gym.tasks.families.common import below_many
+from mobile_gym.tasks.families.common import drawer, picker
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -80,21 +80,16 @@ def random_ms(rng: np.random.Generator) -> int:
     return cd.random_start(rng, 1, 15) * 1000
 
 
-#: `generate_expense`'s first draws: `random_ms`'s day (October 1..15) and hour, the category.
-_OPENING = (15, 24, 11)
-
-
 def generate_expense(rng: np.random.Generator) -> Expense:
     """AndroidWorld's `_generate_expense`: a date, a category, a name of that category, an
-    amount of 1000..50000 cents and a note (its draws made in two runs)."""
-    day, hour, category = below_many(rng, _OPENING)
-    when = (cd.OCTOBER_DAYS[1 + day] + 3600 * hour) * 1000  # `random_ms(rng)`
-    category += 1  # integers(1, 12)
-    names = NAMES[CATEGORY_NAMES[category]]
-    name, amount, note = below_many(rng, (len(names), 49001, len(NOTES)))
-    return _EXPENSES.make(name=names[name], amount=1000 + amount,  # integers(1000, 50001)
-                          category=category, note=NOTES[note], created_date=when,
-                          modified_date=when)
+    amount of 1000..50000 cents and a note."""
+    when = random_ms(rng)
+    draw, pick = drawer(rng), picker(rng)
+    category = 1 + draw(11)  # integers(1, 12)
+    name = pick(NAMES[CATEGORY_NAMES[category]])
+    amount = 1000 + draw(49001)  # integers(1000, 50001)
+    return _EXPENSES.make(name=name, amount=amount, category=category, note=pick(NOTES),
+                          created_date=when, modified_date=when)
 
 
 _EXPENSES = RecordMaker(Expense)
