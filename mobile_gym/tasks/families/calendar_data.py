@@ -17,7 +17,7 @@ import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
-from mobile_gym.tasks.families.common import below_many, drawer
+from mobile_gym.tasks.families.common import drawer
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -85,30 +85,17 @@ _EVENTS = RecordMaker(Event)
 _WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
 
 
-#: The draws that open `generate_event` (duration, title prefix) and that follow its title
-#: (action, subject description, extra-note coin), as `below_many` bounds.
-EVENT_HEAD = (len(DURATIONS), len(TITLES_PREFIXES))
-_EVENT_TAIL = (len(ACTIONS), len(SUBJECTS_DESCRIPTIONS), 2)
-
-
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
-    return event_from(rng, start_ts, *below_many(rng, EVENT_HEAD))
-
-
-def event_from(rng: np.random.Generator, start_ts: int, duration: int, prefix: int) -> Event:
-    """`generate_event`'s event once its first draws are made (the `EVENT_HEAD` indices of
-    its duration and title prefix), so a caller can make them in one run with its own."""
     below = drawer(rng)  # `choice(rng, items)` is `items[below(len(items))]`, written out here
-    title_prefix = TITLES_PREFIXES[prefix]
-    who = (NAMES[below(len(NAMES))] if title_prefix in _WITH_PREFIXES
-           else SUBJECTS[below(len(SUBJECTS))])
-    action, subject, more = below_many(rng, _EVENT_TAIL)
-    description = f"We will {ACTIONS[action]} {SUBJECTS_DESCRIPTIONS[subject]}."
-    if more:  # `bool(rng.integers(0, 2))`
+    duration = DURATIONS[below(len(DURATIONS))]
+    prefix = TITLES_PREFIXES[below(len(TITLES_PREFIXES))]
+    who = NAMES[below(len(NAMES))] if prefix in _WITH_PREFIXES else SUBJECTS[below(len(SUBJECTS))]
+    description = (f"We will {ACTIONS[below(len(ACTIONS))]} "
+                   f"{SUBJECTS_DESCRIPTIONS[below(len(SUBJECTS_DESCRIPTIONS))]}.")
+    if below(2):  # `bool(rng.integers(0, 2))`
         description += " " + ADDITIONAL_NOTES[below(len(ADDITIONAL_NOTES))]
-    end_ts = start_ts + 60 * DURATIONS[duration]
-    return _EVENTS.make(start_ts=start_ts, end_ts=end_ts, title=f"{title_prefix} {who}",
+    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=f"{prefix} {who}",
                         description=description, source=SOURCE_IMPORTED_ICS)
 
 

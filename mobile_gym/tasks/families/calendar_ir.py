@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import below_many, choice
+from mobile_gym.tasks.families.common import choice, drawer
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -183,19 +183,16 @@ class ExclusionTest:
         return True
 
 
-_DISTRACTOR_DRAWS = (31, 23, 60, *cd.EVENT_HEAD)
-
-
 def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion] | ExclusionTest,
                taken: set[str]) -> cd.Event:
     """A random event of October 2023 (any day, starting 00:00-22:59 so it never spans midnight)
     that the conditions do not exclude and whose title no relevant event has."""
     test = conditions if isinstance(conditions, ExclusionTest) else ExclusionTest(conditions)
+    draw = drawer(rng)
     for _ in range(MAX_TRIES):
-        # day, hour, minute, then `generate_event`'s first draws, in one run
-        day, hour, minute, duration, prefix = below_many(rng, _DISTRACTOR_DRAWS)
-        start = cd.OCTOBER_DAYS[1 + day] + 3600 * hour + 60 * minute
-        event = cd.event_from(rng, start, duration, prefix)
+        day = 1 + draw(31)
+        start = cd.OCTOBER_DAYS[day] + 3600 * draw(23) + 60 * draw(60)
+        event = cd.generate_event(rng, start)
         if not test(start, event.end_ts, event.title) and event.title.lower() not in taken:
             return event
     raise RuntimeError(f"no distractor passes {list(test.conditions)} in {MAX_TRIES} tries")

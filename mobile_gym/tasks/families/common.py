@@ -44,13 +44,6 @@ def below(rng: np.random.Generator, n: int) -> int:
     return int(rng.integers(0, n))
 
 
-def below_many(rng: np.random.Generator, bounds: Sequence[int]) -> list[int]:
-    """`[below(rng, n) for n in bounds]`: one draw below each bound, in order."""
-    if type(rng) is Draws:
-        return rng.below_many(bounds)
-    return [int(rng.integers(0, n)) for n in bounds]
-
-
 def below_each(rng: np.random.Generator, n: int, k: int) -> list[int]:
     """`rng.integers(0, n, size=k).tolist()`: k draws in [0, n) as Python ints."""
     if type(rng) is Draws:

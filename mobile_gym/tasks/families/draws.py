@@ -94,25 +94,6 @@ class Draws:
             return 0
         return int(self._numpy().integers(0, n))
 
-    def below_many(self, bounds: Sequence[int]) -> list[int]:
-        """`[below(n) for n in bounds]` in one call: a run of draws made one after another
-        (each a list read, a product and a shift; a call per draw costs as much again)."""
-        halves = self._halves
-        if halves is not None:
-            at = self._at
-            end = at + len(bounds)
-            if end <= len(halves):
-                out = []
-                for half, n in zip(halves[at:end], bounds):
-                    m = half * n
-                    if not 1 < n <= _U32 or m & _U32 < n:  # a bound `below` treats apart,
-                        break                              # or a possible redraw
-                    out.append(m >> 32)
-                else:
-                    self._at = end
-                    return out
-        return [self.below(n) for n in bounds]  # nothing drawn yet: one at a time
-
     def pick(self, items: Sequence[Any]) -> Any:
         """`common.choice(self, items)`: one item, uniformly (one `below` draw)."""
         return items[self.below(len(items))]
