@@ -17,7 +17,7 @@ of a sample are numpy's own calls (a read-ahead costs about as much as a few of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -32,6 +32,21 @@ _N_SMALL = 4096
 _SMALL_INT64: tuple[np.int64, ...] = tuple(np.arange(_N_SMALL, dtype=np.int64))
 
 
+def _delegating(cls: type) -> type:
+    """Give `cls` every other public Generator attribute as a property reading the real
+    generator's, its bit generator first put where numpy's own calls would have left it (so
+    read it right before use). Properties, not `__getattr__`: a class with `__getattr__` loses
+    CPython's fast attribute lookups, and `Draws.below` reads its own attributes ~5 times a draw."""
+    def delegate(name: str) -> property:
+        return property(lambda self: getattr(self._numpy(), name),
+                        doc=f"numpy.random.Generator.{name} of the caught-up generator")
+    for name in dir(np.random.Generator):
+        if not name.startswith("_") and not hasattr(cls, name):
+            setattr(cls, name, delegate(name))
+    return cls
+
+
+@_delegating
 class Draws:
     """Stands in for `numpy.random.default_rng(seed)` in a family's `sample` (see the module
     docstring): the same methods, the same numbers in the same order."""
@@ -42,36 +57,42 @@ class Draws:
         #: The bit generator's state when the read-ahead began (None: no read-ahead, the bit
         #: generator is where numpy's calls would have left it).
         self._origin: dict[str, Any] | None = None
-        self._raw: Iterator[int] = iter(())  # outputs read ahead and not used yet
+        #: The outputs read ahead, split into 32-bit halves (low, high, low, high, ...) after two
+        #: leading slots, or None when not reading ahead. `_at` is the next 32-bit draw's index:
+        #: odd while numpy's 32-bit buffer holds a half (`_halves[_at]`), even when it is empty
+        #: (`_halves[_at - 1]` is then the buffer's last, used value), so a 32-bit draw is one
+        #: list read and the outputs used are `(_at - 1) // 2` plus `_dropped`.
+        self._halves: list[int] | None = None
+        self._at = 0
+        self._dropped = 0    # outputs used and dropped from the front of `_halves`
         self._block = 0      # size of the last block read ahead
-        self._read = 0       # outputs read ahead since `_origin`
-        #: numpy's 32-bit buffer: the high half of the last output split for 32-bit draws,
-        #: and whether it is still unused.
-        self._half = 0
-        self._has_half = False
 
     def below(self, n: int) -> int:
         """`int(integers(0, n))` as a Python int, for picking one of n items (`common.choice`)."""
-        if not 1 < n <= _U32 or (self._origin is None and not self._begin()):
-            if n == 1:  # numpy draws nothing for a single value
-                return 0
-            # numpy's error, 64-bit draws, or a sample's first draws
-            return int(self._numpy().integers(0, n))
-        if self._has_half:  # `_uint32()`, written out: this is the families' hottest line
-            self._has_half = False
-            m = self._half * n
-        else:
-            raw = next(self._raw, None)  # `_next_raw()`, written out
-            if raw is None:
-                raw = self._read_ahead()
-            self._half = raw >> 32
-            self._has_half = True
-            m = (raw & _U32) * n
+        halves = self._halves
+        if halves is None or not 1 < n <= _U32:
+            return self._below_slowly(n)
+        at = self._at  # `_uint32()`, written out: this is the families' hottest line
+        try:
+            m = halves[at] * n
+        except IndexError:
+            self._read_ahead()
+            return self.below(n)
+        self._at = at + 1
         if m & _U32 < n:  # Lemire's rejection step: redraw below 2**32 mod n
             threshold = (_U32 - (n - 1)) % n
             while m & _U32 < threshold:
                 m = self._uint32() * n
         return m >> 32
+
+    def _below_slowly(self, n: int) -> int:
+        """`below` through numpy: a bound numpy rejects or draws 64 bits for, a single value,
+        or one of a sample's first draws (past them, the read-ahead begins)."""
+        if 1 < n <= _U32 and self._begin():
+            return self.below(n)
+        if n == 1:  # numpy draws nothing for a single value
+            return 0
+        return int(self._numpy().integers(0, n))
 
     def pick(self, items: Sequence[Any]) -> Any:
         """`common.choice(self, items)`: one item, uniformly (one `below` draw)."""
@@ -80,7 +101,7 @@ class Draws:
     def below_each(self, n: int, k: int) -> list[int]:
         """`integers(0, n, size=k).tolist()`: k draws below n (numpy's sized draw makes the
         same draws as k single ones)."""
-        if not 1 < n <= _U32 or (self._origin is None and not self._begin()):
+        if not 1 < n <= _U32 or (self._halves is None and not self._begin()):
             return self._numpy().integers(0, n, size=k).tolist()
         if n & (n - 1) == 0:  # a power of two: Lemire's method never redraws, and each value
             shift = 33 - n.bit_length()  # is the top bits of one 32-bit draw
@@ -108,16 +129,9 @@ class Draws:
     def random(self, size: Any = None, dtype: Any = np.float64, out: Any = None) -> Any:
         """Generator.random (one float in [0, 1) here, arrays numpy's own)."""
         if size is None and dtype is np.float64 and out is None \
-                and (self._origin is not None or self._begin()):
+                and (self._halves is not None or self._begin()):
             return (self._next_raw() >> 11) * _DOUBLE_UNIT
         return self._numpy().random(size, dtype, out)
-
-    def __getattr__(self, name: str) -> Any:
-        """Every other Generator attribute: the real generator's, with its bit generator first
-        put where numpy's own calls would have left it (so read it right before use)."""
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self._numpy(), name)
 
     def _numpy(self) -> np.random.Generator:
         """The real generator, its bit generator where numpy's own calls would have left it."""
@@ -130,63 +144,83 @@ class Draws:
         self._draws += 1
         if self._draws <= _FAST_AFTER:
             return False
-        bits = self._generator.bit_generator
-        self._origin = bits.state
-        self._half = self._origin["uinteger"]
-        self._has_half = bool(self._origin["has_uint32"])
-        self._read = 0
+        self._origin = self._generator.bit_generator.state
+        # slot 1 is numpy's 32-bit buffer: pending (`_at` 1) or used (`_at` 2)
+        self._halves = [0, self._origin["uinteger"]]
+        self._at = 1 if self._origin["has_uint32"] else 2
+        self._dropped = 0
         self._block = 0
-        self._raw = iter(())
         return True
 
-    def _next_raw(self) -> int:
-        """The next 64-bit output, reading another block ahead when the last one is used up."""
-        raw = next(self._raw, None)
-        return self._read_ahead() if raw is None else raw
-
-    def _read_ahead(self) -> int:
-        """Read the next block of outputs ahead; its first output."""
+    def _read_ahead(self) -> None:
+        """Drop the halves of the outputs used (keeping the buffer's slot) and read the next
+        block of outputs ahead."""
+        halves = self._halves
+        assert halves is not None
+        used = (self._at - 1) // 2
+        if used:
+            del halves[:2 * used]
+            self._at -= 2 * used
+            self._dropped += used
         self._block = min(2 * self._block, _MAX_BLOCK) or _FIRST_BLOCK
-        self._raw = iter(self._generator.bit_generator.random_raw(self._block).tolist())
-        self._read += self._block
-        return next(self._raw)
+        raw = self._generator.bit_generator.random_raw(self._block)
+        halves += np.stack((raw & _U32, raw >> 32), axis=1).ravel().tolist()
+
+    def _next_raw(self) -> int:
+        """The next 64-bit output (numpy's `next_uint64`: the 32-bit buffer is left as it is)."""
+        halves = self._halves
+        assert halves is not None
+        at = self._at
+        if at & 1:  # a half is pending: the output after its own, the half moved past it
+            if at + 2 >= len(halves):
+                self._read_ahead()
+                return self._next_raw()
+            raw = halves[at + 1] | halves[at + 2] << 32
+            halves[at + 2] = halves[at]
+        else:  # the buffer's used value moves past the output, so `_halves[_at - 1]` stays it
+            if at + 1 >= len(halves):
+                self._read_ahead()
+                return self._next_raw()
+            raw = halves[at] | halves[at + 1] << 32
+            halves[at + 1] = halves[at - 1]
+        self._at = at + 2
+        return raw
 
     def _uint32(self) -> int:
         """numpy's `next_uint32`: the low half of an output, then its high half."""
-        if self._has_half:
-            self._has_half = False
-            return self._half
-        raw = self._next_raw()
-        self._half = raw >> 32
-        self._has_half = True
-        return raw & _U32
+        halves = self._halves
+        assert halves is not None
+        at = self._at
+        if at >= len(halves):
+            self._read_ahead()
+            return self._uint32()
+        self._at = at + 1
+        return halves[at]
 
     def _uint32s(self, k: int) -> list[int]:
-        """`_uint32()` k times: the buffered high half first, then outputs' low and high halves."""
-        out: list[int] = []
-        if k > 0 and self._has_half:
-            self._has_half = False
-            out.append(self._half)
-        while len(out) + 1 < k:
-            raw = self._next_raw()
-            self._half = raw >> 32  # numpy's buffer keeps the last high half, used
-            out += (raw & _U32, self._half)
-        if len(out) < k:
-            out.append(self._uint32())
-        return out
+        """`_uint32()` k times: consecutive halves."""
+        halves = self._halves
+        assert halves is not None
+        while self._at + k > len(halves):
+            self._read_ahead()
+        at = self._at
+        self._at = at + k
+        return halves[at:at + k]
 
     def _catch_up(self) -> None:
         """Put the bit generator where numpy's own calls would be: the state from before the
         read-ahead with the current 32-bit buffer, then as many outputs skipped as were used."""
-        if self._origin is None:
+        halves = self._halves
+        if halves is None or self._origin is None:
             return
-        used = self._read - sum(1 for _ in self._raw)
+        at = self._at
         state = dict(self._origin)
-        state["has_uint32"] = int(self._has_half)
-        state["uinteger"] = self._half
+        state["has_uint32"] = at & 1
+        state["uinteger"] = halves[at] if at & 1 else halves[at - 1]
         bits = self._generator.bit_generator
         bits.state = state
+        used = self._dropped + (at - 1) // 2
         if used:
             bits.random_raw(used)
         self._origin = None
-        self._raw = iter(())
+        self._halves = None

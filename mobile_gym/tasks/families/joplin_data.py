@@ -127,6 +127,10 @@ def draw_distinct(rng: np.random.Generator, pool: Sequence[str], n: int,
 
 
 def _literal(value: object) -> str:
+    if type(value) is int:  # the common cases first, by exact type (a bool is not an int here)
+        return repr(value)
+    if type(value) is str:
+        return "'" + value.replace("'", "''") + "'"
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
