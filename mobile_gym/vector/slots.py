@@ -12,7 +12,8 @@ copies it into a pooled private array, as before.
 Whether a slot is held is read from reference counts: the slot array itself (a dict, a list
 or a local name holding it) and its 1-D base array (every view of it, np.asarray, a
 memoryview or a torch tensor over it refers to one of the two). The same test decides when a
-pooled private copy is reused.
+pooled private copy is reused. A consumer that keeps only a raw address of the data (ctypes, a
+C extension holding no Python reference) is not seen: copy the array, or hold it, instead.
 """
 
 from __future__ import annotations
