@@ -111,6 +111,9 @@ def test_an_interrupted_step_closes_the_env_so_no_stale_reply_is_read():
     envs = BatchedVectorEnv([StallingEnv] * 2, num_workers=2)
     envs.reset(seed=0)
     pids = envs.call("pid")
+    # Python's own Ctrl-C handler, whatever this process inherited (a job started in the
+    # background by a shell, `nohup ... &`, has SIGINT ignored, and Python then leaves it so)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))  # Ctrl-C while sub-env 0 stalls
     timer.start()
     try:
@@ -118,4 +121,5 @@ def test_an_interrupted_step_closes_the_env_so_no_stale_reply_is_read():
             envs.step(np.array([BOOM, 0]))
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert envs.closed and _all_exited(pids)
