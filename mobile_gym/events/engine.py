@@ -609,9 +609,7 @@ class EventEngine:
     def _update_dead(self) -> bool:
         changed = False
         for slot in self._order:
-            if slot.dead or slot.held:
-                continue  # dead stays dead; a held slot is not marked dead (Slot.update_dead)
-            if slot.update_dead():
+            if not slot.dead and slot.update_dead():  # dead stays dead
                 changed = True
         return changed
 
