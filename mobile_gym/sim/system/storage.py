@@ -36,6 +36,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mobile_gym.host_folders import make_private_folder
 from mobile_gym.sim.system.clock import Clock
 from mobile_gym.untrusted import sqlite_guard
 
@@ -45,8 +46,8 @@ DEFAULT_QUOTA_BYTES = 256 * 1024 * 1024
 #: triggers and views, which must not stall the step that opens it.
 APP_SQLITE_LIMITS = sqlite_guard.Limits(instructions=50_000_000)
 _DB_COMPANIONS = ("", "-wal", "-shm", "-journal")
-#: Where device folders go when it exists and is writable: tmpfs, memory rather than a disk.
-FAST_TEMP_DIR = "/dev/shm"
+#: Name start of the host folder a device's storage makes for itself (see `host_folders`).
+DEVICE_FOLDER_PREFIX = "mobile_gym_device."
 #: Host mtime (ns) stamped on a file whose bytes `capture`/`restore` know: any write moves the
 #: mtime to the present, so a file still carrying it (same inode, same size) is unchanged.
 _KNOWN_MTIME_NS = 1_000_000_007
@@ -193,8 +194,9 @@ class Storage:
         self._used: int | None = None
         self._watched: dict[str, int] = {}
         if root_dir is None:
-            root_dir = _new_root()
-            self._finalizer: weakref.finalize | None = weakref.finalize(self, shutil.rmtree, root_dir, True)
+            folder = make_private_folder(DEVICE_FOLDER_PREFIX)
+            root_dir = folder.path
+            self._finalizer: weakref.finalize | None = weakref.finalize(self, folder.remove)
         else:
             os.makedirs(root_dir, exist_ok=True)
             self._finalizer = None
@@ -1004,17 +1006,6 @@ def _folders_above(rel: str) -> builtins.list[str]:
         rel = rel[:cut] if cut > 0 else "."
         out.append(rel)
     return out
-
-
-def _new_root() -> str:
-    """A fresh host folder for one device: on tmpfs when there is one we may write, else in
-    the temp dir."""
-    if os.path.isdir(FAST_TEMP_DIR) and os.access(FAST_TEMP_DIR, os.W_OK | os.X_OK):
-        try:
-            return tempfile.mkdtemp(prefix="mobile_gym_sim_", dir=FAST_TEMP_DIR)
-        except OSError:
-            pass
-    return tempfile.mkdtemp(prefix="mobile_gym_sim_")
 
 
 def _size(host: str) -> int:

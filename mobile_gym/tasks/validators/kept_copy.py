@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import tempfile
 import weakref
 from dataclasses import dataclass
 from typing import Any
 
+from mobile_gym.host_folders import PrivateFolder, make_private_folder
 from mobile_gym.untrusted import sqlite_guard
 
 __all__ = ["KeptConnection", "KeptCopy", "reads_connection_state"]
@@ -37,8 +37,8 @@ __all__ = ["KeptConnection", "KeptCopy", "reads_connection_state"]
 _CONNECTION_WORDS = ("pragma", "sqlite_stmt", "sqlite_dbpage")
 _SCHEMA_SQL = "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master"
 _MAGIC = b"SQLite format 3\x00"
-#: tmpfs, when the machine has one we may write: the copy never touches a disk.
-_FAST_DIR = "/dev/shm"
+#: Name start of a kept copy's host folder (see `host_folders`).
+COPY_FOLDER_PREFIX = "mobile_gym_dbcopy."
 
 
 def reads_connection_state(sql: str) -> bool:
@@ -62,7 +62,7 @@ class _State:
 
     def __init__(self) -> None:
         self.pid = os.getpid()
-        self.folder: str | None = None
+        self.folder: PrivateFolder | None = None
         self.conn: sqlite3.Connection | None = None
         self.budget: sqlite_guard.Budget | None = None
         self.limits: sqlite_guard.Limits | None = None
@@ -76,7 +76,7 @@ class _State:
     @property
     def path(self) -> str:
         assert self.folder is not None
-        return os.path.join(self.folder, "copy.db")
+        return os.path.join(self.folder.path, "copy.db")
 
     def close_connection(self) -> None:
         conn, self.conn, self.image, self.schema = self.conn, None, None, None
@@ -87,22 +87,13 @@ class _State:
     def discard(self) -> None:
         """Close the connection and remove the folder (in the process that made them: a
         forked child leaves its parent's alone)."""
-        if self.pid != os.getpid():
-            self.conn = self.folder = None
-            return
-        self.close_connection()
+        if self.pid == os.getpid():
+            self.close_connection()
+        else:
+            self.conn = None
         folder, self.folder = self.folder, None
         if folder is not None:
-            for name in os.listdir(folder):
-                os.unlink(os.path.join(folder, name))
-            os.rmdir(folder)
-
-
-def _new_folder() -> str:
-    """A private folder (mode 0700) for the copy, on tmpfs when there is one we may write (if
-    making it fails, reads fall back to copies of their own)."""
-    fast = os.path.isdir(_FAST_DIR) and os.access(_FAST_DIR, os.W_OK | os.X_OK)
-    return tempfile.mkdtemp(prefix="mobile_gym_db_", dir=_FAST_DIR if fast else None)
+            folder.remove()
 
 
 class KeptCopy:
@@ -161,8 +152,9 @@ class KeptCopy:
                 st.schema_key = key if _schema_on_page_one(data) else None
                 return
             st.close_connection()  # another schema: parse it on a new connection
-        if st.folder is None or not os.path.isdir(st.folder):
-            st.folder = _new_folder()
+        if st.folder is None or not os.path.isdir(st.folder.path):
+            # A private folder (if making it fails, reads fall back to copies of their own).
+            st.folder = make_private_folder(COPY_FOLDER_PREFIX)
         with open(st.path, "wb") as fh:
             fh.write(data)
         self._open(limits)

@@ -9,8 +9,9 @@ import sqlite3
 
 import pytest
 
+from mobile_gym.host_folders import FAST_DIR
 from mobile_gym.sim.system.clock import Clock
-from mobile_gym.sim.system.storage import FAST_TEMP_DIR, Storage
+from mobile_gym.sim.system.storage import Storage
 
 
 def _storage(tmp_path) -> Storage:
@@ -75,8 +76,8 @@ def test_a_deleted_and_recreated_file_and_a_new_folder_are_put_back(tmp_path):
 def test_a_device_storage_lives_on_tmpfs_when_the_machine_has_one():
     s = Storage(Clock())
     try:
-        usable = os.path.isdir(FAST_TEMP_DIR) and os.access(FAST_TEMP_DIR, os.W_OK | os.X_OK)
-        assert s.root.startswith(os.path.realpath(FAST_TEMP_DIR) + os.sep) == usable
+        usable = os.path.isdir(FAST_DIR) and os.access(FAST_DIR, os.W_OK | os.X_OK)
+        assert s.root.startswith(os.path.realpath(FAST_DIR) + os.sep) == usable
         s.write("/sdcard/x", b"1")
         assert s.read("/sdcard/x") == b"1"
     finally:

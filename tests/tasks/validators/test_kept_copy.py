@@ -202,9 +202,9 @@ def test_a_stopped_read_on_a_kept_copy_leaves_the_next_read_its_whole_budget(tmp
 
 
 def test_a_span_closes_its_database_copies_and_a_carry_its_kept_ones(tmp_path, monkeypatch):
-    from mobile_gym.tasks.validators import kept_copy
+    from mobile_gym import host_folders
 
-    monkeypatch.setattr(kept_copy, "_FAST_DIR", str(tmp_path))
+    monkeypatch.setattr(host_folders, "FAST_DIR", str(tmp_path))
     (tmp_path / "device").mkdir()
     device = FolderDevice(tmp_path / "device")
     _write(tmp_path / "device", _SETUP)
@@ -221,7 +221,7 @@ def test_a_span_closes_its_database_copies_and_a_carry_its_kept_ones(tmp_path, m
         found = kept.connection(sq.database_image(span, DB), sq._limits(), "SELECT 1")
         assert found is not None
     found.conn.execute("SELECT 1")  # kept open between spans
-    assert [p.name[:14] for p in tmp_path.iterdir() if p.name != "device"] == ["mobile_gym_db_"]
+    assert [p.name[:18] for p in tmp_path.iterdir() if p.name != "device"] == ["mobile_gym_dbcopy."]
     carry.close()
     with pytest.raises(sqlite3.ProgrammingError):
         found.conn.execute("SELECT 1")
