@@ -19,8 +19,11 @@ time (a full collection scans the whole heap, ~70k objects: tens of ms). With --
 made), so full collections no longer scan the objects that setup made; `gc.unfreeze()` follows
 the id.
 
+The `--slowest` N resets (default 20) are listed with their id, seed, parts and the collections
+inside them, to tell a collection, a first use of a cache and an expensive seed apart.
+
 Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--id ID ...]
-                                [--gc-freeze]
+                                [--gc-freeze] [--slowest N]
 (default: every registered id but the generic `MobileEnv/Task-v0`, which needs a task file).
 Prints a table and writes benchmarks/results/reset.json.
 """
@@ -44,9 +47,11 @@ TARGETS_MS = {"median_ms": 2.0, "p99_ms": 5.0, "max_ms": 10.0}
 
 
 def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: CollectionLog,
-             freeze: bool) -> tuple[dict[str, object], list[float], list[float]]:
+             freeze: bool, records: list[dict[str, object]]
+             ) -> tuple[dict[str, object], list[float], list[float]]:
     """One id: `resets` timed resets after an untimed first one; returns the row and the wall
-    and CPU times."""
+    and CPU times, and appends one record per timed reset to `records` (id, seed, wall and CPU
+    ms, the env's timing parts, the collections per generation that ran inside it)."""
     t_build: list[float] = []
     if registry.is_family(task_id):
         family = registry.get_family(task_id)
@@ -65,6 +70,7 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
         cpus: list[float] = []
         parts: dict[str, list[float]] = {"restore": [], "reset_steps": [], "observe": []}
         for seed in range(1, resets + 1):
+            counts_before = list(collections.counts)
             c0 = time.thread_time()
             t0 = time.perf_counter()
             with collections.counting():
@@ -73,6 +79,11 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
             cpus.append(time.thread_time() - c0)
             for key, values in parts.items():
                 values.append(float(info["timing"].get(key, 0.0)))
+            records.append({
+                "id": task_id, "seed": seed, "ms": round(totals[-1] * 1e3, 3),
+                "cpu_ms": round(cpus[-1] * 1e3, 3),
+                **{f"{k}_ms": round(v[-1] * 1e3, 3) for k, v in parts.items()},
+                "collections": [a - b for a, b in zip(collections.counts, counts_before)]})
         n_steps = len(env.task.proto.reset_steps)
     finally:
         env.close()
@@ -97,6 +108,8 @@ def main() -> None:
                     help="only this id or family name (repeatable; default: every registered id)")
     ap.add_argument("--gc-freeze", action="store_true",
                     help="gc.freeze() after each id's first reset (see the module docstring)")
+    ap.add_argument("--slowest", type=int, default=20,
+                    help="print and write the N slowest timed resets (id, seed, parts, collections)")
     args = ap.parse_args()
     collections = CollectionLog()
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
@@ -105,12 +118,14 @@ def main() -> None:
     rows: dict[str, object] = {}
     pooled: list[float] = []
     pooled_cpu: list[float] = []
+    records: list[dict[str, object]] = []
     print(f"{'id':58s} {'median':>7s} {'p99':>7s} {'max':>7s} {'cpu med':>7s} {'build':>6s} "
           f"{'restore':>7s} {'steps':>6s} {'observe':>7s}  (ms)")
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     for task_id in ids:
-        row, totals, cpus = bench_id(task_id, args.resets, obs_keys, collections, args.gc_freeze)
+        row, totals, cpus = bench_id(task_id, args.resets, obs_keys, collections, args.gc_freeze,
+                                     records)
         rows[task_id] = row
         pooled.extend(totals)
         pooled_cpu.extend(cpus)
@@ -123,14 +138,21 @@ def main() -> None:
     worst = {key: max(r["total"][key] for r in rows.values())  # type: ignore[index]
              for key in ("median_ms", "p99_ms", "max_ms")}
     met = {key: overall[key] <= limit for key, limit in TARGETS_MS.items()}
+    slowest = sorted(records, key=lambda r: -r["ms"])[:args.slowest]  # type: ignore[operator]
     out = {"resets_per_id": args.resets, "obs_keys": list(obs_keys), "targets_ms": TARGETS_MS,
            "overall": overall, "overall_cpu": overall_cpu, "worst_id": worst, "targets_met_overall": met,
            "gc_freeze": args.gc_freeze, "collections_in_resets": collections.summary(),
-           "ids": rows, "n_ids": len(rows),
+           "ids": rows, "n_ids": len(rows), "slowest": slowest,
            "wall_seconds": round(time.perf_counter() - wall0, 2),
            "cpu_seconds": round(time.process_time() - cpu0, 2),
            "load_average_1min": round(os.getloadavg()[0], 2),
            "python": platform.python_version(), "machine": platform.machine()}
+    if slowest:
+        print(f"the {len(slowest)} slowest resets (wall ms, CPU ms, restore, reset steps, observe; "
+              "collections gen 0/1/2 inside):")
+        for r in slowest:
+            print(f"  {r['ms']:7.2f} {r['cpu_ms']:7.2f} {r['restore_ms']:6.2f} {r['reset_steps_ms']:6.2f} "
+                  f"{r['observe_ms']:6.2f}  {r['collections']}  {r['id']} seed {r['seed']}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
     print(f"overall over {len(pooled)} resets of {len(rows)} ids: median {overall['median_ms']} ms, "

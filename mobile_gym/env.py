@@ -182,6 +182,7 @@ class MobileEnv(gym.Env[dict, dict]):
         if self._device is None:
             self._device = self._new_device()
             self._last_steps = self._replayable_keys(steps)
+            done = self._snapshot_prefix(steps, reset_seed)
             timing["setup"] = time.perf_counter() - t0
         else:
             done = self._restore(steps, reset_seed)
@@ -375,14 +376,35 @@ class MobileEnv(gym.Env[dict, dict]):
             device.restore(prefix[1])
             return len(prefix[0])
         device.restore(self._snapshot)
-        shared = 0
-        for mine, before in zip(keys, self._last_steps):
-            if mine != before:
-                break
-            shared += 1
+        shared = _common_length(keys, self._last_steps)
         self._last_steps = keys
         if shared == 0:
             return 0
+        self._run_steps(steps[:shared], "reset step", seed=seed)
+        self._read_screen()  # the snapshot keeps the screen's caches (as in _new_device)
+        self._prefix = (tuple(keys[:shared]), device.snapshot())
+        return shared
+
+    def _snapshot_prefix(self, steps: Sequence[Any], seed: int) -> int:
+        """At the first reset, right after setup: run the leading reset steps this seed shares
+        with another seed's (`seed + 1`, or the same steps for a task file) and snapshot the
+        device after them, as `_restore` would at the second reset; returns how many ran.
+
+        Building that snapshot is part of setting up (a pickling of the device, several ms),
+        so the second reset no longer pays for it; later resets whose steps do not start with
+        the snapshotted ones restore the post-setup snapshot as before."""
+        keys = self._last_steps
+        if not keys:
+            return 0
+        other = keys
+        if self.family is not None:
+            probe = self.family.make_task(seed + 1).proto.reset_steps
+            other = self._replayable_keys(probe)
+        shared = _common_length(keys, other)
+        if shared == 0:
+            return 0
+        device = self._device
+        assert device is not None
         self._run_steps(steps[:shared], "reset step", seed=seed)
         self._read_screen()  # the snapshot keeps the screen's caches (as in _new_device)
         self._prefix = (tuple(keys[:shared]), device.snapshot())
@@ -564,3 +586,13 @@ class MobileEnv(gym.Env[dict, dict]):
             self._prefix = None
             self._last_steps = []
             self._device_broken = False
+
+
+def _common_length(a: Sequence[bytes], b: Sequence[bytes]) -> int:
+    """How many leading items `a` and `b` share."""
+    n = 0
+    for mine, theirs in zip(a, b):
+        if mine != theirs:
+            break
+        n += 1
+    return n

@@ -80,10 +80,14 @@ class ReadCache:
             try:
                 self._reads[key] = getattr(self.device, kind)(path)
             except _REMEMBERED_ERRORS as exc:
-                self._reads[key] = exc
+                # kept without its traceback, whose frames (this one too) refer back to it
+                self._reads[key] = exc.with_traceback(None)
         found = self._reads[key]
         if isinstance(found, BaseException):
-            raise found
+            try:
+                raise found.with_traceback(None)
+            finally:
+                found = None  # the traceback keeps this frame: no cycle through its locals
         return found
 
     def list_dir(self, path: str) -> list[FileEntry]:
@@ -131,9 +135,13 @@ class ReadCache:
         return answer
 
     def close(self) -> None:
-        """End the span: hand `by_content`'s answers to the carry, close what `opened` opened."""
+        """End the span: hand `by_content`'s answers to the carry, close what `opened` opened,
+        forget the reads (a failure kept among them is referred to by its traceback's frames,
+        which refer to this cache: clearing them leaves no cycle for the collector)."""
         if self._carry is not None:
             self._carry.answers.update(self._by_content)
+        self._reads = {}
+        self._derived = {}
         opened, self._opened = self._opened, {}
         for resource in opened.values():
             if resource is not None:

@@ -303,15 +303,18 @@ def topological(nodes: Sequence[Node]) -> list[Slot]:
     """Slots ordered children-first (for the dead-node pass)."""
     order: list[Slot] = []
     seen: set[int] = set()
-
-    def visit(n: Node) -> None:
-        if id(n) in seen or not isinstance(n, Slot):
-            return
-        seen.add(id(n))
-        for c in (*n.children, *n.prerequisites):
-            visit(c)
-        order.append(n)
-
     for n in nodes:
-        visit(n)
+        _visit(n, seen, order)
     return order
+
+
+def _visit(n: Node, seen: set[int], order: list[Slot]) -> None:
+    """Put `n`'s slot descendants, then `n`, into `order` (a module-level function: a nested
+    one calling itself would be a reference cycle keeping `order`, so the whole old engine,
+    alive until the cycle collector runs)."""
+    if id(n) in seen or not isinstance(n, Slot):
+        return
+    seen.add(id(n))
+    for c in (*n.children, *n.prerequisites):
+        _visit(c, seen, order)
+    order.append(n)

@@ -1018,24 +1018,7 @@ class _Interp:
         scope = dict(env)
         results: list[Any] = []
         is_dict = isinstance(node, ast.DictComp)
-        limit = self.limits.max_items
-
-        def loop(i: int) -> None:
-            if i == len(node.generators):
-                if len(results) >= limit:
-                    raise _Budget(f"comprehension longer than {limit} items")
-                if is_dict:
-                    results.append((self.ev(node.key, scope), self.ev(node.value, scope)))
-                else:
-                    results.append(self.ev(node.elt, scope))
-                return
-            gen = node.generators[i]
-            for item in self.iterate(self.ev(gen.iter, scope)):
-                self.assign(gen.target, item, scope)
-                if all(self.ev(c, scope) for c in gen.ifs):
-                    loop(i + 1)
-
-        loop(0)
+        self._comprehension_loop(node, 0, scope, results)
         if is_dict:
             self.hashable([k for k, _ in results])
             return dict(results)
@@ -1044,6 +1027,25 @@ class _Interp:
         if isinstance(node, ast.GeneratorExp):
             return iter(results)
         return results
+
+    def _comprehension_loop(self, node: Any, i: int, scope: dict[str, Any], results: list[Any]) -> None:
+        """Generator `i` of comprehension `node` and those after it, appending its items to
+        `results` (a method, not a nested function calling itself: that would be a reference
+        cycle left to the cycle collector at every evaluation)."""
+        if i == len(node.generators):
+            limit = self.limits.max_items
+            if len(results) >= limit:
+                raise _Budget(f"comprehension longer than {limit} items")
+            if isinstance(node, ast.DictComp):
+                results.append((self.ev(node.key, scope), self.ev(node.value, scope)))
+            else:
+                results.append(self.ev(node.elt, scope))
+            return
+        gen = node.generators[i]
+        for item in self.iterate(self.ev(gen.iter, scope)):
+            self.assign(gen.target, item, scope)
+            if all(self.ev(c, scope) for c in gen.ifs):
+                self._comprehension_loop(node, i + 1, scope, results)
 
 
 # --------------------------------------------------------------------------------------------

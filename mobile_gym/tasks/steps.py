@@ -38,6 +38,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from google.protobuf import text_format
 
@@ -137,18 +138,17 @@ def _vh_path_matches(xml: str, patterns: Sequence[str]) -> bool:
     except etree.XMLSyntaxError:
         return False
     regexes = [compiled_pattern(p) for p in patterns]
+    return any(_chain_matches(node, regexes, 0) for node in root.iter() if isinstance(node.tag, str))
 
-    def desc(node) -> str:
-        return f"{node.get('class', node.tag)}{{{node.get('resource-id', '')}}}"
 
-    def chain(node, level: int) -> bool:
-        if not regexes[level].search(desc(node)):
-            return False
-        if level + 1 == len(regexes):
-            return True
-        return any(chain(child, level + 1) for child in node if isinstance(child.tag, str))
-
-    return any(chain(node, 0) for node in root.iter() if isinstance(node.tag, str))
+def _chain_matches(node: Any, regexes: list[Any], level: int) -> bool:
+    """Whether `node` and a line of its descendants match `regexes[level:]` in turn
+    (module-level: a nested function calling itself is a reference cycle)."""
+    if not regexes[level].search(f"{node.get('class', node.tag)}{{{node.get('resource-id', '')}}}"):
+        return False
+    if level + 1 == len(regexes):
+        return True
+    return any(_chain_matches(child, regexes, level + 1) for child in node if isinstance(child.tag, str))
 
 
 #: A wait checks every `poll` seconds for this long, then ever less often (up to

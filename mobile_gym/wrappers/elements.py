@@ -99,39 +99,41 @@ def extract_elements(xml: str, *, limit: int | None = None) -> list[Element]:
     except etree.XMLSyntaxError as exc:
         raise ValueError(f"view hierarchy is not well-formed XML: {exc}") from None
     out: list[Element] = []
-
-    def visit(node: etree._Element, depth: int) -> None:
-        for child in node:
-            if not isinstance(child.tag, str):
-                continue
-            if limit is not None and len(out) >= limit:
-                return
-            m = BOUNDS_RE.match(child.get("bounds", ""))
-            cls = child.get("class", "")
-            if m:
-                box = tuple(int(g) for g in m.groups())
-                text = child.get("text", "")
-                desc = child.get("content-desc", "")
-                interactive = (_flag(child, "clickable") or _flag(child, "long-clickable")
-                               or _flag(child, "checkable") or _flag(child, "scrollable")
-                               or cls.endswith("EditText"))
-                if box[2] > box[0] and box[3] > box[1] and (interactive or text or desc):
-                    out.append(Element(
-                        index=len(out), class_name=cls, text=text, content_desc=desc,
-                        resource_id=child.get("resource-id", ""), package=child.get("package", ""),
-                        bounds=box, depth=depth,  # type: ignore[arg-type]
-                        clickable=_flag(child, "clickable"),
-                        long_clickable=_flag(child, "long-clickable"),
-                        checkable=_flag(child, "checkable"), checked=_flag(child, "checked"),
-                        focusable=_flag(child, "focusable"), focused=_flag(child, "focused"),
-                        scrollable=_flag(child, "scrollable"),
-                        enabled=child.get("enabled", "true") == "true",
-                        selected=_flag(child, "selected"), password=_flag(child, "password"),
-                    ))
-            visit(child, depth + 1)
-
-    visit(root, 0)
+    _visit(root, 0, out, limit)
     return out
+
+
+def _visit(node: etree._Element, depth: int, out: list[Element], limit: int | None) -> None:
+    """Put the elements under `node` into `out` (a module-level function: a nested one calling
+    itself would be a reference cycle, freed by the cycle collector only)."""
+    for child in node:
+        if not isinstance(child.tag, str):
+            continue
+        if limit is not None and len(out) >= limit:
+            return
+        m = BOUNDS_RE.match(child.get("bounds", ""))
+        cls = child.get("class", "")
+        if m:
+            box = tuple(int(g) for g in m.groups())
+            text = child.get("text", "")
+            desc = child.get("content-desc", "")
+            interactive = (_flag(child, "clickable") or _flag(child, "long-clickable")
+                           or _flag(child, "checkable") or _flag(child, "scrollable")
+                           or cls.endswith("EditText"))
+            if box[2] > box[0] and box[3] > box[1] and (interactive or text or desc):
+                out.append(Element(
+                    index=len(out), class_name=cls, text=text, content_desc=desc,
+                    resource_id=child.get("resource-id", ""), package=child.get("package", ""),
+                    bounds=box, depth=depth,  # type: ignore[arg-type]
+                    clickable=_flag(child, "clickable"),
+                    long_clickable=_flag(child, "long-clickable"),
+                    checkable=_flag(child, "checkable"), checked=_flag(child, "checked"),
+                    focusable=_flag(child, "focusable"), focused=_flag(child, "focused"),
+                    scrollable=_flag(child, "scrollable"),
+                    enabled=child.get("enabled", "true") == "true",
+                    selected=_flag(child, "selected"), password=_flag(child, "password"),
+                ))
+        _visit(child, depth + 1, out, limit)
 
 
 def describe_elements(elements: list[Element]) -> str:

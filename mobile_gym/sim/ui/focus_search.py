@@ -48,18 +48,20 @@ def focusables_in_order(root: View, touch_mode: bool) -> list[View]:
     """ViewGroup.addFocusables for FOCUS_FORWARD: a view before its descendants, children in
     rows order."""
     out: list[View] = []
-
-    def walk(v: View) -> None:
-        if v.visibility != "visible":
-            return
-        if _takes_focus(v, touch_mode):
-            out.append(v)
-        visible = [c for c in v.children if c.visibility == "visible"]
-        for c in _rows_order(visible):
-            walk(c)
-
-    walk(root)
+    _add_focusables(root, touch_mode, out)
     return out
+
+
+def _add_focusables(v: View, touch_mode: bool, out: list[View]) -> None:
+    """`focusables_in_order` from `v` into `out` (module-level: a nested function calling itself
+    is a reference cycle, left to the cycle collector)."""
+    if v.visibility != "visible":
+        return
+    if _takes_focus(v, touch_mode):
+        out.append(v)
+    visible = [c for c in v.children if c.visibility == "visible"]
+    for c in _rows_order(visible):
+        _add_focusables(c, touch_mode, out)
 
 
 def _candidate_below(src: Rect, dest: Rect) -> bool:

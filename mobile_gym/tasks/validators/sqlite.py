@@ -375,19 +375,21 @@ def _field_matches(field: str, expected: Any, actual: Any, free_text: set[str],
 def max_matching(adj: list[list[int]], n_right: int) -> list[int]:
     """Kuhn's algorithm: match[right] = left index or -1."""
     match = [-1] * n_right
-
-    def augment(u: int, seen: list[bool]) -> bool:
-        for v in adj[u]:
-            if not seen[v]:
-                seen[v] = True
-                if match[v] == -1 or augment(match[v], seen):
-                    match[v] = u
-                    return True
-        return False
-
     for u in range(len(adj)):
-        augment(u, [False] * n_right)
+        _augment(u, [False] * n_right, adj, match)
     return match
+
+
+def _augment(u: int, seen: list[bool], adj: list[list[int]], match: list[int]) -> bool:
+    """One augmenting-path search of `max_matching` from left `u` (module-level: a nested
+    function calling itself is a reference cycle, left to the cycle collector)."""
+    for v in adj[u]:
+        if not seen[v]:
+            seen[v] = True
+            if match[v] == -1 or _augment(match[v], seen, adj, match):
+                match[v] = u
+                return True
+    return False
 
 
 def validate_rows_added(

@@ -223,6 +223,9 @@ class Shell:
         # the parse of recent short command lines (a reset's force-stops and file commands come
         # back every episode); the tree is never changed by running it
         self._parsed: dict[str, Script] = {}
+        # the short lines run once so far, by their text alone (a seed's own values mostly come
+        # once: their trees, objects the cycle collector tracks, would only age in `_parsed`)
+        self._seen_once: dict[str, None] = {}
 
     def reset_budget(self) -> None:
         """Start a new RESET_SECONDS allowance (the device was restored to a snapshot, or an
@@ -298,12 +301,19 @@ class Shell:
             self._spent += time.monotonic() - started
 
     def _parse(self, cmd: str) -> Script:
-        """`parse(cmd)`, from the last PARSED_LINES short command lines when `cmd` is one of them."""
+        """`parse(cmd)`, from the last PARSED_LINES short command lines run more than once when
+        `cmd` is one of them (a line is kept from its second run on)."""
         script = self._parsed.pop(cmd, None)
         if script is None:
             script = parse(cmd)
             if len(cmd) > PARSED_LINE_CHARS:
                 return script
+            if cmd not in self._seen_once:  # its first run (or its last was long ago)
+                if len(self._seen_once) >= PARSED_LINES:
+                    del self._seen_once[next(iter(self._seen_once))]
+                self._seen_once[cmd] = None
+                return script
+            del self._seen_once[cmd]
             if len(self._parsed) >= PARSED_LINES:
                 del self._parsed[next(iter(self._parsed))]  # the least recently used
         self._parsed[cmd] = script
