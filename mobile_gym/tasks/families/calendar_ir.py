@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import choice, drawer
+from mobile_gym.tasks.families.common import choice
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -168,6 +168,20 @@ class ExclusionTest:
     def __repr__(self) -> str:
         return f"ExclusionTest({list(self.conditions)!r})"
 
+    def each(self, start_ts: np.ndarray, end_ts: np.ndarray, titles: np.ndarray) -> np.ndarray:
+        """This test of every event of the columns (ints; titles an object array), as a
+        boolean array: each op on whole arrays, a title's test once per distinct title."""
+        out = np.full(len(start_ts), bool(self._tests))
+        for what, test, value in self._tests:
+            if what == "day":
+                out &= test(start_ts // 86400, value) | test(end_ts // 86400, value)
+            elif what == "time":
+                out &= test(start_ts % 86400 * _US, value) | test(end_ts % 86400 * _US, value)
+            else:
+                met = {title: test(title.lower(), value) for title in set(titles.tolist())}
+                out &= np.array([met[title] for title in titles.tolist()], dtype=bool)
+        return out
+
     def __call__(self, start_ts: int, end_ts: int, title: str) -> bool:
         if not self._tests:
             return False
@@ -187,15 +201,39 @@ def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion] | Exclu
                taken: set[str]) -> cd.Event:
     """A random event of October 2023 (any day, starting 00:00-22:59 so it never spans midnight)
     that the conditions do not exclude and whose title no relevant event has."""
+    return distractors(rng, conditions, taken, 1)[0]
+
+
+def distractors(rng: np.random.Generator, conditions: Sequence[Exclusion] | ExclusionTest,
+                taken: set[str], n: int) -> list[cd.Event]:
+    """`distractor` n times: the events drawn in blocks (`calendar_data.events_ahead`), each
+    block's tested at once."""
     test = conditions if isinstance(conditions, ExclusionTest) else ExclusionTest(conditions)
-    draw = drawer(rng)
-    for _ in range(MAX_TRIES):
-        day = 1 + draw(31)
-        start = cd.OCTOBER_DAYS[day] + 3600 * draw(23) + 60 * draw(60)
-        event = cd.generate_event(rng, start)
-        if not test(start, event.end_ts, event.title) and event.title.lower() not in taken:
-            return event
-    raise RuntimeError(f"no distractor passes {list(test.conditions)} in {MAX_TRIES} tries")
+    out: list[cd.Event] = []
+    tries = 0  # the rejected tries of the next distractor
+    while len(out) < n:
+        block = cd.events_ahead(rng, n - len(out) + 8, hours=23, minutes=True)
+        rejected = test.each(block.start_ts, block.end_ts, block.titles).tolist()
+        if taken:
+            rejected = [bad or title.lower() in taken
+                        for bad, title in zip(rejected, block.titles.tolist())]
+        chosen: list[int] = []
+        end = len(block)
+        for i, bad in enumerate(rejected):
+            if not bad:
+                chosen.append(i)
+                tries = 0
+                if len(out) + len(chosen) == n:
+                    end = i + 1
+                    break
+            else:
+                tries += 1
+                if tries == MAX_TRIES:
+                    raise RuntimeError(f"no distractor passes {list(test.conditions)} in "
+                                       f"{MAX_TRIES} tries")
+        block.use(rng, end)
+        out += block.events(chosen)
+    return out
 
 
 def relevant(day: date, when: time, title: str, minutes: int = 30,
@@ -328,7 +366,7 @@ class _CalendarIR(_Calendar):
         events = self.relevant_events(rng, q)
         conditions = ExclusionTest(self.exclusions(q))
         taken = {e.title.lower() for e in events}
-        rows = events + [distractor(rng, conditions, taken) for _ in range(N_DISTRACTORS)]
+        rows = events + distractors(rng, conditions, taken, N_DISTRACTORS)
         order = rng.permutation(len(rows))
         return IRParams(tuple(sorted(q.items())), tuple(events),
                         tuple(rows[int(i)] for i in order), tuple(self.expect(events)))
