@@ -134,8 +134,11 @@ class EventsAhead:
 
     def events(self, indices: Sequence[int]) -> list[Event]:
         """The events at these indices, as `generate_event` makes them."""
-        return list(map(make_event, self.start_ts[indices].tolist(), self.end_ts[indices].tolist(),
-                        self.titles[indices].tolist(), self.descriptions[indices].tolist()))
+        return _EVENTS.make_each(start_ts=self.start_ts[indices].tolist(),
+                                 end_ts=self.end_ts[indices].tolist(),
+                                 title=self.titles[indices].tolist(),
+                                 description=self.descriptions[indices].tolist(),
+                                 source=[SOURCE_IMPORTED_ICS] * len(indices))
 
 
 def events_ahead(rng: np.random.Generator, count: int, hours: int = 24,

@@ -99,18 +99,37 @@ WORDS: tuple[str, ...] = tuple(sorted({
     for w in text.replace("'", " ").split()} | set(cd.WORDS)))
 
 
-def parse_date(text: str) -> date:
+def _parse_date(text: str) -> date:
     d = parse_item(text, AnswerKind.DATE)
     if d is None:
         raise ValueError(f"not a date: {text!r}")
     return d
 
 
-def parse_time(text: str) -> time:
+def _parse_time(text: str) -> time:
     t = parse_item(text, AnswerKind.TIME)
     if t is None:
         raise ValueError(f"not a time: {text!r}")
     return t
+
+
+#: The questions' dates and times, parsed once (a seed's build reads several of them).
+_DATES: dict[str, date] = {text: _parse_date(text) for text in (*DATES, *NEXT_WEEK_DATES)}
+_TIMES: dict[str, time] = {text: _parse_time(text) for text in (
+    *TIMES, *LOCATION_TIMES, *NEXT_EVENT_TIMES, *NEXT_WEEK_TIMES, *AFTER_TIMES,
+    *RANGE_START_TIMES)}
+
+
+def parse_date(text: str) -> date:
+    """A question's date ("October 22 2023"), as the answers module reads one."""
+    known = _DATES.get(text)
+    return known if known is not None else _parse_date(text)
+
+
+def parse_time(text: str) -> time:
+    """A question's time ("9:45am", "21:45"), as the answers module reads one."""
+    known = _TIMES.get(text)
+    return known if known is not None else _parse_time(text)
 
 
 def at(day: date, when: time) -> int:
@@ -369,7 +388,7 @@ class _CalendarIR(_Calendar):
         rows = events + distractors(rng, conditions, taken, N_DISTRACTORS)
         order = rng.permutation(len(rows))
         return IRParams(tuple(sorted(q.items())), tuple(events),
-                        tuple(rows[int(i)] for i in order), tuple(self.expect(events)))
+                        tuple(map(rows.__getitem__, order.tolist())), tuple(self.expect(events)))
 
     def instruction(self, params: IRParams) -> str:
         return self.template.format(**dict(params.fields))
