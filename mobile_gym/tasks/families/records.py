@@ -41,7 +41,8 @@ class RecordMaker(Generic[T]):
 
     def make(self, **values: Any) -> T:
         """An instance with these field values and the defaults for the others."""
-        self._check(values.keys())
+        if not (self._required <= values.keys() <= self._names):  # `_check`, written out
+            self._check(values.keys())
         record = object.__new__(self._cls)
         fields = record.__dict__
         fields.update(self._defaults)  # declaration order, as __init__ assigns them
