@@ -164,3 +164,26 @@ def test_every_families_conditions_test_blocks_as_events(family):
         events = block.events(list(range(len(block))))
         assert test.each(block.start_ts, block.end_ts, block.titles).tolist() \
             == [ir.excluded(e, test.conditions) for e in events]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), lead=st.integers(0, 15), n=st.integers(0, 30),
+       day=st.integers(1, 31))
+def test_noise_events_are_the_one_at_a_time_noise(seed, lead, n, day):
+    """The calendar families' noise: distinct events passing `keep`, each try a whole event."""
+    def keep(e):
+        return e.start.day != day and not e.title.startswith("Call")
+    fast, real = Draws(seed), np.random.default_rng(seed)
+    for _ in range(lead):
+        assert fast.below(6) == int(real.integers(0, 6))
+    expected = cd.random_items(real, n, lambda: _one_at_a_time(real, 24, False), keep)
+    assert cd.noise_events(fast, n, keep) == expected
+    _same_state_after(fast, real)
+
+
+def test_random_events_are_the_one_at_a_time_events():
+    fast, real = Draws(21), np.random.default_rng(21)
+    events = cd.random_events(fast, 7, 23, True)  # several blocks
+    assert [next(events) for _ in range(50)] == [_one_at_a_time(real, 23, True)
+                                                 for _ in range(50)]
+    _same_state_after(fast, real)
