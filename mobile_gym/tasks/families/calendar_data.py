@@ -95,6 +95,7 @@ DESCRIPTIONS: tuple[tuple[str, ...], ...] = tuple(
     tuple(f"We will {action} {subject}." for subject in SUBJECTS_DESCRIPTIONS) for action in ACTIONS)
 NOTES: tuple[str, ...] = tuple(" " + note for note in ADDITIONAL_NOTES)
 
+
 def make_event(start_ts: int, end_ts: int, title: str, description: str) -> Event:
     """The generated event with these fields (the others are the table's defaults)."""
     return _EVENTS.make(start_ts=start_ts, end_ts=end_ts, title=title, description=description,
@@ -113,10 +114,11 @@ def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     return make_event(start_ts, start_ts + 60 * duration, title, description)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EventsAhead:
     """Generated events as columns (numpy arrays, the texts as object arrays), in draw order,
-    and the 32-bit values each one's draws read: the events are drawn once `use` has run."""
+    and how many 32-bit values each one's draws read (0: drawn already); `use` makes the
+    draws."""
 
     start_ts: np.ndarray
     end_ts: np.ndarray
@@ -144,13 +146,13 @@ class EventsAhead:
 
 def events_ahead(rng: np.random.Generator, count: int, hours: int = 24,
                  minutes: bool = False) -> EventsAhead:
-    """About `count` events (as many as the values of `count` at their longest make, or
-    fewer), each `generate_event(rng, start)` after a random start in October
-    2023 (day 1-31, then an hour below `hours`, then a minute if `minutes`, else minute 0), as
-    those calls would make them one after another, none drawn yet (`EventsAhead.use`): from
-    the values of a `Draws` read ahead, up to the first event whose draws might make a Lemire
-    redraw. That event (or, from numpy's own generator, every event) is made by the calls
-    themselves, drawn already (`used` 0), alone in the block: use at least the first event."""
+    """The next events `generate_event(rng, start)` makes after a random start in October 2023
+    (day 1-31, then an hour below `hours`, then a minute if `minutes`, else minute 0), one
+    after another, not drawn yet (`EventsAhead.use` draws them). From a `Draws`: decoded from
+    the values of `count` events at their longest read ahead (so about `count` events), up to
+    the first event whose draws might make a Lemire redraw. That event, and every event from
+    numpy's own generator, is made by those calls instead, drawn already, alone in its block:
+    a caller uses at least the first event of a block."""
     if count < 1:
         raise ValueError(f"events_ahead(count={count}): count must be at least 1")
     starts = (31, hours, 60) if minutes else (31, hours)

@@ -118,9 +118,10 @@ class Draws:
         return out
 
     def ahead(self, k: int) -> list[int]:
-        """The next k 32-bit values, left unused: what the next `below` draws read, one value
-        each (Lemire's method redraws, taking one more, only when `(value * n) & 0xFFFFFFFF <
-        n`). For making many draws in one go; `skip` then uses the values taken."""
+        """The next k 32-bit values, left unused: what the next `below(n)` draws read, one
+        value each, `(value * n) >> 32` (Lemire's method may redraw, reading one more, only when
+        `(value * n) & 0xFFFFFFFF < n`). For making many draws in one go; `skip` then uses the
+        values read."""
         if self._halves is None:
             self._start_reading_ahead()
         halves = self._halves
