@@ -8,8 +8,7 @@ distributions match although the numbers differ from Python's `random`.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from operator import itemgetter
@@ -240,21 +239,9 @@ def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event]
 
 
 def noise_events(rng: np.random.Generator, n: int, keep: Callable[[Event], bool]) -> list[Event]:
-    """Noise: events on any day of October (1-31), any hour, that pass `keep` (each try the
-    draws of `generate_event(rng, random_start(rng, start_day=1))`)."""
-    return random_items(rng, n, functools.partial(next, random_events(rng, n + n // 2 + 4)), keep)
-
-
-def random_events(rng: np.random.Generator, count: int, hours: int = 24,
-                  minutes: bool = False) -> Iterator[Event]:
-    """`events_ahead`'s events one after another without end, in blocks of about `count`, each
-    event's draws made as it is yielded (so no other draw from `rng` while iterating)."""
-    while True:
-        block = events_ahead(rng, count, hours, minutes)
-        for event, used in zip(block.events(list(range(len(block)))), block.used):
-            if used:
-                rng.skip(used)  # type: ignore[attr-defined]  # only a Draws reads ahead
-            yield event
+    """Noise: events on any day of October (1-31), any hour, that pass `keep` (one at a time:
+    for 20 or fewer events, `events_ahead`'s blocks cost more than they save)."""
+    return random_items(rng, n, lambda: generate_event(rng, random_start(rng, start_day=1)), keep)
 
 
 def sql_literal(value: object) -> str:

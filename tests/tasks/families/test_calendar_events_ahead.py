@@ -179,11 +179,3 @@ def test_noise_events_are_the_one_at_a_time_noise(seed, lead, n, day):
     expected = cd.random_items(real, n, lambda: _one_at_a_time(real, 24, False), keep)
     assert cd.noise_events(fast, n, keep) == expected
     _same_state_after(fast, real)
-
-
-def test_random_events_are_the_one_at_a_time_events():
-    fast, real = Draws(21), np.random.default_rng(21)
-    events = cd.random_events(fast, 7, 23, True)  # several blocks
-    assert [next(events) for _ in range(50)] == [_one_at_a_time(real, 23, True)
-                                                 for _ in range(50)]
-    _same_state_after(fast, real)
