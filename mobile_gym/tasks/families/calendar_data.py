@@ -156,7 +156,7 @@ def events_ahead(rng: np.random.Generator, count: int, hours: int = 24,
         raise ValueError(f"events_ahead(count={count}): count must be at least 1")
     starts = (31, hours, 60) if minutes else (31, hours)
     if type(rng) is Draws:
-        block = _events_from(rng.ahead(count * (len(starts) + _EVENT_DRAWS)), starts)
+        block = events_from_values(rng.ahead(count * (len(starts) + _EVENT_DRAWS)), starts)
         if len(block):
             return block
     below = drawer(rng)
@@ -186,7 +186,7 @@ _DAY_STARTS = np.array([OCTOBER_DAYS[day] for day in range(1, 32)], dtype=np.int
 _DURATION_SECONDS = np.array([60 * minutes for minutes in DURATIONS], dtype=np.int64)
 
 
-def _events_from(values: Sequence[int], starts: tuple[int, ...]) -> EventsAhead:
+def events_from_values(values: Sequence[int], starts: tuple[int, ...]) -> EventsAhead:
     """The events that one-at-a-time draws reading these 32-bit values make (each after a
     start drawn below the bounds `starts`: day - 1, hour[, minute]), up to the first event some
     of whose draws could make a Lemire redraw, or the values' end. Each draw below n reads one

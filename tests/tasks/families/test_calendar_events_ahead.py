@@ -79,12 +79,12 @@ def test_a_block_stops_before_an_event_whose_draws_might_redraw():
     note = [_U] * 10            # day, hour, minute, duration, prefix, who, action, subject,
     no_note = [_U] * 8 + [1]    # coin (1: a note is drawn, 10 values; 0: 9 values), note
     values = note + no_note + [_U] * 5 + [0] + [_U] * 10
-    block = cd._events_from(values, (31, 23, 60))
+    block = cd.events_from_values(values, (31, 23, 60))
     assert block.used == [10, 9]  # the third event reads the 0 (its name-or-subject draw)
     plain = cd.DESCRIPTIONS[_U * len(cd.ACTIONS) >> 32][_U * len(cd.SUBJECTS_DESCRIPTIONS) >> 32]
     assert block.descriptions.tolist() == [plain + cd.NOTES[_U * 5 >> 32], plain]
     # a 0 where the second event's note would be is not one of its draws
-    assert cd._events_from(note + no_note + [0] * 10, (31, 23, 60)).used == [10, 9]
+    assert cd.events_from_values(note + no_note + [0] * 10, (31, 23, 60)).used == [10, 9]
 
 
 def test_ahead_leaves_the_draws_and_skip_makes_them():
