@@ -9,15 +9,16 @@ distributions match although the numbers differ from Python's `random`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
-from operator import attrgetter
+from operator import itemgetter
 
 import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.common import drawer
+from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -48,6 +49,7 @@ WORDS: tuple[str, ...] = tuple(sorted({
 
 DAILY_SECONDS = 86400
 WEEKLY_SECONDS = 604800
+_U32 = 0xFFFFFFFF
 
 
 #: The columns a seeded row is inserted with, in the order of AndroidWorld's CalendarEvent
@@ -82,21 +84,141 @@ def random_start(rng: np.random.Generator, start_day: int = 15, end_day: int = 3
 
 #: Makes the generated events (an `Event(...)` of 28 fields costs more than its draws).
 _EVENTS = RecordMaker(Event)
-_WITH_PREFIXES = frozenset(p for p in TITLES_PREFIXES if "with" in p)
+
+#: The generated texts, made once: the titles by prefix then name or subject (a prefix with
+#: "with" takes a name), the descriptions by action then subject, the notes they may end with.
+TITLES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{prefix} {who}" for who in (NAMES if "with" in prefix else SUBJECTS))
+    for prefix in TITLES_PREFIXES)
+DESCRIPTIONS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"We will {action} {subject}." for subject in SUBJECTS_DESCRIPTIONS) for action in ACTIONS)
+NOTES: tuple[str, ...] = tuple(" " + note for note in ADDITIONAL_NOTES)
+
+
+def make_event(start_ts: int, end_ts: int, title: str, description: str) -> Event:
+    """The generated event with these fields (the others are the table's defaults)."""
+    return _EVENTS.make(start_ts=start_ts, end_ts=end_ts, title=title, description=description,
+                        source=SOURCE_IMPORTED_ICS)
 
 
 def generate_event(rng: np.random.Generator, start_ts: int) -> Event:
     """AndroidWorld's `generate_event(start)`: duration, title, description."""
     below = drawer(rng)  # `choice(rng, items)` is `items[below(len(items))]`, written out here
     duration = DURATIONS[below(len(DURATIONS))]
-    prefix = TITLES_PREFIXES[below(len(TITLES_PREFIXES))]
-    who = NAMES[below(len(NAMES))] if prefix in _WITH_PREFIXES else SUBJECTS[below(len(SUBJECTS))]
-    description = (f"We will {ACTIONS[below(len(ACTIONS))]} "
-                   f"{SUBJECTS_DESCRIPTIONS[below(len(SUBJECTS_DESCRIPTIONS))]}.")
+    titles = TITLES[below(len(TITLES_PREFIXES))]
+    title = titles[below(len(titles))]
+    description = DESCRIPTIONS[below(len(ACTIONS))][below(len(SUBJECTS_DESCRIPTIONS))]
     if below(2):  # `bool(rng.integers(0, 2))`
-        description += " " + ADDITIONAL_NOTES[below(len(ADDITIONAL_NOTES))]
-    return _EVENTS.make(start_ts=start_ts, end_ts=start_ts + 60 * duration, title=f"{prefix} {who}",
-                        description=description, source=SOURCE_IMPORTED_ICS)
+        description += NOTES[below(len(ADDITIONAL_NOTES))]
+    return make_event(start_ts, start_ts + 60 * duration, title, description)
+
+
+@dataclass(frozen=True, eq=False)
+class EventsAhead:
+    """Generated events as columns (numpy arrays, the texts as object arrays), in draw order,
+    and how many 32-bit values each one's draws read (0: drawn already); `use` makes the
+    draws."""
+
+    start_ts: np.ndarray
+    end_ts: np.ndarray
+    titles: np.ndarray
+    descriptions: np.ndarray
+    used: list[int]
+
+    def __len__(self) -> int:
+        return len(self.used)
+
+    def use(self, rng: np.random.Generator, k: int) -> None:
+        """Make the draws of the first k events (skip the values they read)."""
+        values = sum(self.used[:k])
+        if values:
+            rng.skip(values)  # type: ignore[attr-defined]  # only a Draws reads ahead
+
+    def events(self, indices: Sequence[int]) -> list[Event]:
+        """The events at these indices, as `generate_event` makes them."""
+        return _EVENTS.make_each(start_ts=self.start_ts[indices].tolist(),
+                                 end_ts=self.end_ts[indices].tolist(),
+                                 title=self.titles[indices].tolist(),
+                                 description=self.descriptions[indices].tolist(),
+                                 source=[SOURCE_IMPORTED_ICS] * len(indices))
+
+
+def events_ahead(rng: np.random.Generator, count: int, hours: int = 24,
+                 minutes: bool = False) -> EventsAhead:
+    """The next events `generate_event(rng, start)` makes after a random start in October 2023
+    (day 1-31, then an hour below `hours`, then a minute if `minutes`, else minute 0), one
+    after another, not drawn yet (`EventsAhead.use` draws them). From a `Draws`: decoded from
+    the values of `count` events at their longest read ahead (so about `count` events), up to
+    the first event whose draws might make a Lemire redraw. That event, and every event from
+    numpy's own generator, is made by those calls instead, drawn already, alone in its block:
+    a caller uses at least the first event of a block."""
+    if count < 1:
+        raise ValueError(f"events_ahead(count={count}): count must be at least 1")
+    starts = (31, hours, 60) if minutes else (31, hours)
+    if type(rng) is Draws:
+        block = events_from_values(rng.ahead(count * (len(starts) + _EVENT_DRAWS)), starts)
+        if len(block):
+            return block
+    below = drawer(rng)
+    start = OCTOBER_DAYS[1 + below(starts[0])] + 3600 * below(starts[1])
+    if minutes:
+        start += 60 * below(starts[2])
+    e = generate_event(rng, start)
+    return EventsAhead(np.array([e.start_ts]), np.array([e.end_ts]),
+                       np.array([e.title], dtype=object), np.array([e.description], dtype=object),
+                       [0])
+
+
+#: The bounds of `generate_event`'s draws (the name-or-subject bound, 0 here, follows from the
+#: prefix drawn), as many as the draws it makes at most.
+_EVENT_BOUNDS = (len(DURATIONS), len(TITLES_PREFIXES), 0, len(ACTIONS),
+                 len(SUBJECTS_DESCRIPTIONS), 2, len(ADDITIONAL_NOTES))
+_EVENT_DRAWS = len(_EVENT_BOUNDS)
+#: The draws' values as arrays: the name-or-subject bound by prefix, the flat title list and
+#: where each prefix's titles begin in it, the descriptions by action, subject and note (0: none,
+#: k: note k-1), each day's midnight and each duration in seconds.
+_WHO_BOUNDS = np.array([len(titles) for titles in TITLES], dtype=np.uint64)
+_FLAT_TITLES = np.array([title for titles in TITLES for title in titles], dtype=object)
+_TITLE_OFFSETS = np.cumsum([0] + [len(titles) for titles in TITLES[:-1]])
+_FLAT_DESCRIPTIONS = np.array([text + note for texts in DESCRIPTIONS for text in texts
+                               for note in ("", *NOTES)], dtype=object)
+_DAY_STARTS = np.array([OCTOBER_DAYS[day] for day in range(1, 32)], dtype=np.int64)
+_DURATION_SECONDS = np.array([60 * minutes for minutes in DURATIONS], dtype=np.int64)
+
+
+def events_from_values(values: Sequence[int], starts: tuple[int, ...]) -> EventsAhead:
+    """The events that one-at-a-time draws reading these 32-bit values make (each after a
+    start drawn below the bounds `starts`: day - 1, hour[, minute]), up to the first event some
+    of whose draws could make a Lemire redraw, or the values' end. Each draw below n reads one
+    value u: `(u * n) >> 32`, unless `(u * n) mod 2**32 < n` (then Lemire's method may redraw)."""
+    width = len(starts) + _EVENT_DRAWS
+    coin = width - 2  # the extra-note coin's column: the note is drawn if it shows 1
+    firsts: list[int] = []  # where each event's values begin
+    at = 0
+    while at + width <= len(values):
+        firsts.append(at)
+        at += width - 1 + (values[at + coin] >> 31)  # a draw below 2 is the value's top bit
+    u = np.array(values, dtype=np.uint64)[np.array(firsts, dtype=np.int64)[:, None]
+                                          + np.arange(width)]
+    bounds = np.tile(np.array(starts + _EVENT_BOUNDS, dtype=np.uint64), (len(firsts), 1))
+    who = len(starts) + 2
+    bounds[:, who] = _WHO_BOUNDS[(u[:, who - 1] * bounds[:, who - 1]) >> 32]
+    products = u * bounds
+    may_redraw = (products & _U32) < bounds
+    may_redraw[:, -1] &= u[:, coin] >> 31 == 1  # no note drawn: its column is not a draw
+    flagged = np.flatnonzero(may_redraw.any(axis=1))
+    clean = int(flagged[0]) if len(flagged) else len(firsts)  # the events before the first
+    picks = (products[:clean] >> 32).astype(np.int64).T
+    day, hour = picks[0], picks[1]
+    minute = picks[2] if len(starts) == 3 else 0
+    duration, prefix, who_pick, action, subject, note_coin, note = picks[len(starts):]
+    start_ts = _DAY_STARTS[day] + 3600 * hour + 60 * minute
+    description = (action * len(SUBJECTS_DESCRIPTIONS) + subject) * (1 + len(NOTES)) \
+        + note_coin * (1 + note)
+    return EventsAhead(start_ts, start_ts + _DURATION_SECONDS[duration],
+                       _FLAT_TITLES[_TITLE_OFFSETS[prefix] + who_pick],
+                       _FLAT_DESCRIPTIONS[description],
+                       [after - first for first, after in zip(firsts[:clean], firsts[1:] + [at])])
 
 
 def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event],
@@ -117,7 +239,8 @@ def random_items(rng: np.random.Generator, n: int, generate: Callable[[], Event]
 
 
 def noise_events(rng: np.random.Generator, n: int, keep: Callable[[Event], bool]) -> list[Event]:
-    """Noise: events on any day of October (1-31), any hour, that pass `keep`."""
+    """Noise: events on any day of October (1-31), any hour, that pass `keep` (one at a time:
+    for 20 or fewer events, `events_ahead`'s blocks cost more than they save)."""
     return random_items(rng, n, lambda: generate_event(rng, random_start(rng, start_day=1)), keep)
 
 
@@ -133,12 +256,14 @@ def sql_literal(value: object) -> str:
     return str(value)
 
 
-_ROW = attrgetter(*COLUMNS)
+#: An event's values in COLUMNS order, read from its `vars()` (every field is there; a dict
+#: lookup costs less than an attribute's).
+_ROW = itemgetter(*COLUMNS)
 
 
 def insert_sql(events: Sequence[Event]) -> str:
     """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
-    return insert_rows_sql(TABLE, COLUMNS, list(map(_ROW, events)), sql_literal)
+    return insert_rows_sql(TABLE, COLUMNS, list(map(_ROW, map(vars, events))), sql_literal)
 
 
 def reset_sql(events: Sequence[Event]) -> str:

@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import choice, drawer
+from mobile_gym.tasks.families.common import choice
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -99,18 +99,37 @@ WORDS: tuple[str, ...] = tuple(sorted({
     for w in text.replace("'", " ").split()} | set(cd.WORDS)))
 
 
-def parse_date(text: str) -> date:
+def _parse_date(text: str) -> date:
     d = parse_item(text, AnswerKind.DATE)
     if d is None:
         raise ValueError(f"not a date: {text!r}")
     return d
 
 
-def parse_time(text: str) -> time:
+def _parse_time(text: str) -> time:
     t = parse_item(text, AnswerKind.TIME)
     if t is None:
         raise ValueError(f"not a time: {text!r}")
     return t
+
+
+#: The questions' dates and times, parsed once (a seed's build reads several of them).
+_DATES: dict[str, date] = {text: _parse_date(text) for text in (*DATES, *NEXT_WEEK_DATES)}
+_TIMES: dict[str, time] = {text: _parse_time(text) for text in (
+    *TIMES, *LOCATION_TIMES, *NEXT_EVENT_TIMES, *NEXT_WEEK_TIMES, *AFTER_TIMES,
+    *RANGE_START_TIMES)}
+
+
+def parse_date(text: str) -> date:
+    """A question's date ("October 22 2023"), as the answers module reads one."""
+    known = _DATES.get(text)
+    return known if known is not None else _parse_date(text)
+
+
+def parse_time(text: str) -> time:
+    """A question's time ("9:45am", "21:45"), as the answers module reads one."""
+    known = _TIMES.get(text)
+    return known if known is not None else _parse_time(text)
 
 
 def at(day: date, when: time) -> int:
@@ -168,6 +187,20 @@ class ExclusionTest:
     def __repr__(self) -> str:
         return f"ExclusionTest({list(self.conditions)!r})"
 
+    def each(self, start_ts: np.ndarray, end_ts: np.ndarray, titles: np.ndarray) -> np.ndarray:
+        """This test of every event of the columns (ints; titles an object array), as a
+        boolean array: each op on whole arrays, a title's test once per distinct title."""
+        out = np.full(len(start_ts), bool(self._tests))
+        for what, test, value in self._tests:
+            if what == "day":
+                out &= test(start_ts // 86400, value) | test(end_ts // 86400, value)
+            elif what == "time":
+                out &= test(start_ts % 86400 * _US, value) | test(end_ts % 86400 * _US, value)
+            else:
+                met = {title: test(title.lower(), value) for title in set(titles.tolist())}
+                out &= np.array([met[title] for title in titles.tolist()], dtype=bool)
+        return out
+
     def __call__(self, start_ts: int, end_ts: int, title: str) -> bool:
         if not self._tests:
             return False
@@ -187,15 +220,39 @@ def distractor(rng: np.random.Generator, conditions: Sequence[Exclusion] | Exclu
                taken: set[str]) -> cd.Event:
     """A random event of October 2023 (any day, starting 00:00-22:59 so it never spans midnight)
     that the conditions do not exclude and whose title no relevant event has."""
+    return distractors(rng, conditions, taken, 1)[0]
+
+
+def distractors(rng: np.random.Generator, conditions: Sequence[Exclusion] | ExclusionTest,
+                taken: set[str], n: int) -> list[cd.Event]:
+    """`distractor` n times: the events drawn in blocks (`calendar_data.events_ahead`), each
+    block's tested at once."""
     test = conditions if isinstance(conditions, ExclusionTest) else ExclusionTest(conditions)
-    draw = drawer(rng)
-    for _ in range(MAX_TRIES):
-        day = 1 + draw(31)
-        start = cd.OCTOBER_DAYS[day] + 3600 * draw(23) + 60 * draw(60)
-        event = cd.generate_event(rng, start)
-        if not test(start, event.end_ts, event.title) and event.title.lower() not in taken:
-            return event
-    raise RuntimeError(f"no distractor passes {list(test.conditions)} in {MAX_TRIES} tries")
+    out: list[cd.Event] = []
+    tries = 0  # the rejected tries of the next distractor
+    while len(out) < n:
+        block = cd.events_ahead(rng, n - len(out) + 8, hours=23, minutes=True)
+        rejected = test.each(block.start_ts, block.end_ts, block.titles).tolist()
+        if taken:
+            rejected = [bad or title.lower() in taken
+                        for bad, title in zip(rejected, block.titles.tolist())]
+        chosen: list[int] = []
+        end = len(block)
+        for i, bad in enumerate(rejected):
+            if not bad:
+                chosen.append(i)
+                tries = 0
+                if len(out) + len(chosen) == n:
+                    end = i + 1
+                    break
+            else:
+                tries += 1
+                if tries == MAX_TRIES:
+                    raise RuntimeError(f"no distractor passes {list(test.conditions)} in "
+                                       f"{MAX_TRIES} tries")
+        block.use(rng, end)
+        out += block.events(chosen)
+    return out
 
 
 def relevant(day: date, when: time, title: str, minutes: int = 30,
@@ -328,10 +385,10 @@ class _CalendarIR(_Calendar):
         events = self.relevant_events(rng, q)
         conditions = ExclusionTest(self.exclusions(q))
         taken = {e.title.lower() for e in events}
-        rows = events + [distractor(rng, conditions, taken) for _ in range(N_DISTRACTORS)]
+        rows = events + distractors(rng, conditions, taken, N_DISTRACTORS)
         order = rng.permutation(len(rows))
         return IRParams(tuple(sorted(q.items())), tuple(events),
-                        tuple(rows[int(i)] for i in order), tuple(self.expect(events)))
+                        tuple(map(rows.__getitem__, order.tolist())), tuple(self.expect(events)))
 
     def instruction(self, params: IRParams) -> str:
         return self.template.format(**dict(params.fields))

@@ -117,6 +117,25 @@ class Draws:
             out.append(m >> 32)
         return out
 
+    def ahead(self, k: int) -> list[int]:
+        """The next k 32-bit values, left unused: what the next `below(n)` draws read, one
+        value each, `(value * n) >> 32` (Lemire's method may redraw, reading one more, only when
+        `(value * n) & 0xFFFFFFFF < n`). For making many draws in one go; `skip` then uses the
+        values read."""
+        if self._halves is None:
+            self._start_reading_ahead()
+        halves = self._halves
+        assert halves is not None
+        while self._at + k > len(halves):
+            self._read_ahead()
+        return halves[self._at:self._at + k]
+
+    def skip(self, k: int) -> None:
+        """Use the next k 32-bit values (read by `ahead`): the draws that took them are made."""
+        if self._halves is None or not 0 <= k <= len(self._halves) - self._at:
+            raise ValueError(f"skip({k}): only the values `ahead` returned can be skipped")
+        self._at += k
+
     def integers(self, low: Any, high: Any = None, size: Any = None, dtype: Any = np.int64,
                  endpoint: bool = False) -> Any:
         """Generator.integers (one int64 in [low, high) here, anything else numpy's own)."""
@@ -144,13 +163,17 @@ class Draws:
         self._draws += 1
         if self._draws <= _FAST_AFTER:
             return False
+        self._start_reading_ahead()
+        return True
+
+    def _start_reading_ahead(self) -> None:
+        """Begin the read-ahead from the bit generator's current state."""
         self._origin = self._generator.bit_generator.state
         # slot 1 is numpy's 32-bit buffer: pending (`_at` 1) or used (`_at` 2)
         self._halves = [0, self._origin["uinteger"]]
         self._at = 1 if self._origin["has_uint32"] else 2
         self._dropped = 0
         self._block = 0
-        return True
 
     def _read_ahead(self) -> None:
         """Drop the halves of the outputs used (keeping the buffer's slot) and read the next

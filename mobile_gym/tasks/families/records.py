@@ -12,6 +12,7 @@ dataclasses without `__post_init__`, `__slots__`, init-less fields or default fa
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import KeysView, Sequence
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -40,12 +41,34 @@ class RecordMaker(Generic[T]):
 
     def make(self, **values: Any) -> T:
         """An instance with these field values and the defaults for the others."""
-        if not (self._required <= values.keys() <= self._names):
-            unknown = sorted(values.keys() - self._names)
-            missing = sorted(self._required - values.keys())
-            raise TypeError(f"{self._cls.__name__}: unknown fields {unknown}, missing {missing}")
+        if not (self._required <= values.keys() <= self._names):  # `_check`, written out
+            self._check(values.keys())
         record = object.__new__(self._cls)
         fields = record.__dict__
         fields.update(self._defaults)  # declaration order, as __init__ assigns them
         fields.update(values)
         return record
+
+    def make_each(self, **columns: Sequence[Any]) -> list[T]:
+        """`make` once per row of the equal-length `columns` (field name -> one value per
+        instance): the fields are checked once, and each column is written by one loop."""
+        self._check(columns.keys())
+        lengths = {len(column) for column in columns.values()}
+        if len(lengths) != 1:
+            raise ValueError(f"{self._cls.__name__}: make_each needs columns of one length, "
+                             f"not {sorted(lengths)}")
+        records = [object.__new__(self._cls) for _ in range(lengths.pop())]
+        every_fields = list(map(vars, records))
+        for fields in every_fields:
+            fields.update(self._defaults)  # declaration order, as __init__ assigns them
+        for name, column in columns.items():
+            for fields, value in zip(every_fields, column):
+                fields[name] = value
+        return records
+
+    def _check(self, names: KeysView[str]) -> None:
+        """TypeError unless `names` holds every required field and only fields."""
+        if not (self._required <= names <= self._names):
+            unknown = sorted(names - self._names)
+            missing = sorted(self._required - names)
+            raise TypeError(f"{self._cls.__name__}: unknown fields {unknown}, missing {missing}")
