@@ -140,7 +140,7 @@ class SimDevice:
         the caller reads and gets the error (or not-found) it always got."""
         android = self._op("read state versions")
         try:
-            return (tuple(android.storage.version(p) for p in paths),
+            return (android.storage.versions(paths),
                     tuple(android.settings.get(ns, key) for ns, key in settings))
         except (OSError, ValueError, TypeError):
             return None
