@@ -141,7 +141,7 @@ class SimDevice:
         android = self._op("read state versions")
         try:
             return (android.storage.versions(paths),
-                    tuple(android.settings.get(ns, key) for ns, key in settings))
+                    tuple([android.settings.get(ns, key) for ns, key in settings]) if settings else ())
         except (OSError, ValueError, TypeError):
             return None
 

@@ -576,17 +576,17 @@ class Storage:
             rel = self._rel(self._host(path))
             shared = versions.shared_with_writers(rel)
             host = (os.path.join(self.root, rel) if rel != "." else self.root) if shared else None
-            known = (versions.handouts, rel, host)
+            known = (versions.handouts, rel, host, os.path.dirname(host) if host is not None else "")
             if len(versions.paths) >= versions.MAX_PATHS:
                 versions.paths.clear()
             versions.paths[path] = known
-        _, rel, host = known
+        _, rel, host, folder = known
         count = versions.count(rel)
         if host is None:
             return count
         if folders is None:
             return count, versions.host_stamp(host)
-        return count, versions.host_stamp_in(host, folders)
+        return count, versions.host_stamp_in(host, folder, folders)
 
     def _hand_out(self, host: str) -> None:
         """Note that `host` may be written by code outside this class (see `host_path`)."""
@@ -885,8 +885,8 @@ class _ChangeCounts:
 
     def __init__(self) -> None:
         # device path as asked -> (handouts when resolved, rel, its host path when it is
-        # shared with writers, else None)
-        self.paths: dict[str, tuple[int, str, str | None]] = {}
+        # shared with writers, else None, and that host path's folder)
+        self.paths: dict[str, tuple[int, str, str | None, str]] = {}
         self.handouts = 0
         self.at: dict[str, int] = {}
         self.within: dict[str, int] = {}
@@ -971,27 +971,26 @@ class _ChangeCounts:
                 out[rel] = stamp(host)
         return out
 
-    def host_stamp_in(self, host: str, folders: dict[str, Hashable]) -> Hashable:
-        """`host_stamp(host)`, not looking at a path seen missing when its folder's stamp
-        (looked at once per `folders`, a cache for one moment) is still the one it had then.
-        Only a folder stamp that can be trusted counts (a real folder, not racily recent)."""
+    def host_stamp_in(self, host: str, folder: str, folders: dict[str, Hashable]) -> Hashable:
+        """`host_stamp(host)`, not looking at a path seen missing when the stamp of its
+        `folder` (looked at once per `folders`, a cache for one moment) is still the one it had
+        then. Only a folder stamp that can be trusted counts (a real folder, not racily recent)."""
         missing_in = self._missing.get(host)
         if missing_in is not None:
-            if self._folder_stamp(host, folders) == missing_in:
+            if self._folder_stamp(folder, folders) == missing_in:
                 return None
             del self._missing[host]
         found = self.host_stamp(host)
         if found is None:
-            stamp = self._folder_stamp(host, folders)
+            stamp = self._folder_stamp(folder, folders)
             if isinstance(stamp, tuple) and _stat.S_ISDIR(stamp[4]):
                 if len(self._missing) >= self.MAX_PATHS:
                     self._missing.clear()
                 self._missing[host] = stamp
         return found
 
-    def _folder_stamp(self, host: str, folders: dict[str, Hashable]) -> Hashable:
-        """`host_stamp` of the folder holding `host`, looked at once per `folders`."""
-        folder = os.path.dirname(host)
+    def _folder_stamp(self, folder: str, folders: dict[str, Hashable]) -> Hashable:
+        """`host_stamp` of the host `folder`, looked at once per `folders`."""
         if folder not in folders:
             folders[folder] = self.host_stamp(folder)
         return folders[folder]
