@@ -140,8 +140,8 @@ class SimDevice:
         the caller reads and gets the error (or not-found) it always got."""
         android = self._op("read state versions")
         try:
-            return (tuple(android.storage.version(p) for p in paths),
-                    tuple(android.settings.get(ns, key) for ns, key in settings))
+            return (android.storage.versions(paths),
+                    tuple([android.settings.get(ns, key) for ns, key in settings]) if settings else ())
         except (OSError, ValueError, TypeError):
             return None
 

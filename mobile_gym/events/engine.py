@@ -11,6 +11,7 @@ over.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
@@ -536,7 +537,7 @@ class EventEngine:
         """A step's text boxes: what was derived from the previous ones is kept only if every
         box is the same object as before (TextBox is frozen; a new object may differ)."""
         seen = self._seen_boxes
-        if seen is not None and len(seen) == len(boxes) and all(a is b for a, b in zip(seen, boxes)):
+        if seen is not None and len(seen) == len(boxes) and all(map(operator.is_, seen, boxes)):
             return
         self._seen_boxes = boxes
         self._text_memo.clear()

@@ -92,8 +92,6 @@ class StateSource(Source):
         self._has_baseline = True
 
     def raw_inputs(self, ctx: Context) -> list[Hashable]:
-        from mobile_gym.tasks.validators.state import evaluate_state
-
         device = ctx.device
         if device is None:
             raise InputError(f"{self.where}: a state_event needs StepInputs.device")
@@ -104,6 +102,8 @@ class StateSource(Source):
                        if self.reuse_unchanged else None)
             if version is not None and version == self._last_version:
                 return [self._last_observation]  # nothing it reads changed since then
+            from mobile_gym.tasks.validators.state import evaluate_state
+
             observation = _Observation(evaluate_state(self.check, device, self._baseline))
         except DeviceError:
             raise  # the device went away: the environment's business

@@ -32,7 +32,7 @@ import stat as _stat
 import tempfile
 import time
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -557,21 +557,38 @@ class Storage:
         the value also holds the `os.lstat` of the file, and is a fresh object (equal to no
         other) while that stat is too recent to be told from a later write (see `_ChangeCounts`).
         ValueError / OSError for a path that is no device path."""
+        return self._version(path, None)
+
+    def versions(self, paths: Iterable[str]) -> tuple[Hashable, ...]:
+        """`version` of each of `paths` (equal values, fewer host looks): a path shared with
+        writers that was missing at an earlier look, in a folder whose stamp has not moved
+        since, is missing still and is not looked at again (making it, or renaming or linking
+        it there, would have moved the folder's stamp). A database's `-wal`, `-shm` and
+        `-journal` companions, absent between an app's operations, cost one look at their
+        folder together instead of one each. ValueError / OSError as `version`."""
+        folders: dict[str, Hashable] = {}
+        return tuple(self._version(p, folders) for p in paths)
+
+    def _version(self, path: str, folders: dict[str, Hashable] | None) -> Hashable:
+        """`version(path)`; with `folders` (host folder -> its stamp, filled for one call of
+        `versions`), a missing shared path is answered by its folder's stamp when it can be."""
         versions = self._versions
         known = versions.paths.get(path)
         if known is None or known[0] != versions.handouts:
             rel = self._rel(self._host(path))
             shared = versions.shared_with_writers(rel)
             host = (os.path.join(self.root, rel) if rel != "." else self.root) if shared else None
-            known = (versions.handouts, rel, host)
+            known = (versions.handouts, rel, host, os.path.dirname(host) if host is not None else "")
             if len(versions.paths) >= versions.MAX_PATHS:
                 versions.paths.clear()
             versions.paths[path] = known
-        _, rel, host = known
+        _, rel, host, folder = known
         count = versions.count(rel)
         if host is None:
             return count
-        return count, versions.host_stamp(host)
+        if folders is None:
+            return count, versions.host_stamp(host)
+        return count, versions.host_stamp_in(host, folder, folders)
 
     def _hand_out(self, host: str) -> None:
         """Note that `host` may be written by code outside this class (see `host_path`)."""
@@ -870,8 +887,8 @@ class _ChangeCounts:
 
     def __init__(self) -> None:
         # device path as asked -> (handouts when resolved, rel, its host path when it is
-        # shared with writers, else None)
-        self.paths: dict[str, tuple[int, str, str | None]] = {}
+        # shared with writers, else None, and that host path's folder)
+        self.paths: dict[str, tuple[int, str, str | None, str]] = {}
         self.handouts = 0
         self.at: dict[str, int] = {}
         self.within: dict[str, int] = {}
@@ -881,6 +898,7 @@ class _ChangeCounts:
         self._shared: set[str] = set()  # handed out, their SQLite companions and their folders
         self._shared_hosts: dict[str, tuple[str, str | None]] = {}  # their host paths and folders
         self._fine_stamps: bool | None = None  # probed on first use
+        self._missing: dict[str, Hashable] = {}  # host path -> its folder's stamp when seen missing
         self._root = ""
         self.dirty: set[str] = set()  # paths changed since the storage's last restore
 
@@ -954,6 +972,30 @@ class _ChangeCounts:
             else:
                 out[rel] = stamp(host)
         return out
+
+    def host_stamp_in(self, host: str, folder: str, folders: dict[str, Hashable]) -> Hashable:
+        """`host_stamp(host)`, not looking at a path seen missing when the stamp of its
+        `folder` (looked at once per `folders`, a cache for one moment) is still the one it had
+        then. Only a folder stamp that can be trusted counts (a real folder, not racily recent)."""
+        missing_in = self._missing.get(host)
+        if missing_in is not None:
+            if self._folder_stamp(folder, folders) == missing_in:
+                return None
+            del self._missing[host]
+        found = self.host_stamp(host)
+        if found is None:
+            stamp = self._folder_stamp(folder, folders)
+            if isinstance(stamp, tuple) and _stat.S_ISDIR(stamp[4]):
+                if len(self._missing) >= self.MAX_PATHS:
+                    self._missing.clear()
+                self._missing[host] = stamp
+        return found
+
+    def _folder_stamp(self, folder: str, folders: dict[str, Hashable]) -> Hashable:
+        """`host_stamp` of the host `folder`, looked at once per `folders`."""
+        if folder not in folders:
+            folders[folder] = self.host_stamp(folder)
+        return folders[folder]
 
     def host_stamp(self, host: str) -> Hashable:
         try:
