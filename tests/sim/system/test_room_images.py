@@ -8,7 +8,7 @@ from contextlib import closing
 
 import pytest
 
-from mobile_gym.apps import broccoli, calendar, expense
+from mobile_gym.apps import broccoli, expense
 from mobile_gym.sim.apps.calendar import db as calendar_db
 from mobile_gym.sim.apps.opentracks import storage as opentracks_storage
 from mobile_gym.sim.system import room
