@@ -19,6 +19,7 @@ view take its place under the nearest kept ancestor (ViewGroup.addChildrenForAcc
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -135,18 +136,39 @@ def _static_attrs(view: View, package: str) -> tuple[str, str]:
     naf = (clickable and enabled and not text and not desc
            and view.a11y_class not in _NAF_EXCLUDED and not _child_has_label(view))
     scrollable = view.a11y_scrollable() if hasattr(view, "a11y_scrollable") else view.scrollable
-    middle = (
-        f'text="{xml_attr(text)}" '
-        f'resource-id="{xml_attr(resource_id(view.id, package))}" '
-        f'class="{xml_attr(view.a11y_class)}" package="{xml_attr(package)}" '
-        f'content-desc="{xml_attr(desc)}" checkable="{_b(view.checkable)}" '
-        f'checked="{_b(view.checked)}" clickable="{_b(clickable)}" enabled="{_b(enabled)}" '
-        f'focusable="{_b(view.focusable)}" focused="{_b(view.focused)}" '
-        f'scrollable="{_b(scrollable)}" long-clickable="{_b(view.long_clickable)}" '
-        f'password="{_b(view.password)}" selected="{_b(view.selected)}" ')
+    values = (text, view.id, view.a11y_class, package, desc, bool(view.checkable), bool(view.checked),
+              bool(clickable), bool(enabled), bool(view.focusable), bool(view.focused), bool(scrollable),
+              bool(view.long_clickable), bool(view.password), bool(view.selected))
+    short = len(text) + len(desc) <= _MEMO_TEXT_CHARS
+    middle = _memo_middle_attrs(*values) if short else _middle_attrs(*values)
     prefix = _NAF if naf else ""
     view._dump_static = (key, prefix, middle)
     return prefix, middle
+
+
+#: Longest text + content-desc whose attribute text is memoised (labels, rows, titles; not a
+#: note being typed, whose every version would stay in the memo).
+_MEMO_TEXT_CHARS = 200
+
+
+def _middle_attrs(text: str, view_id: str, a11y_class: str, package: str, desc: str, checkable: bool,
+                  checked: bool, clickable: bool, enabled: bool, focusable: bool, focused: bool,
+                  scrollable: bool, long_clickable: bool, password: bool, selected: bool) -> str:
+    """The attributes from text to selected, as written."""
+    return (
+        f'text="{xml_attr(text)}" '
+        f'resource-id="{xml_attr(resource_id(view_id, package))}" '
+        f'class="{xml_attr(a11y_class)}" package="{xml_attr(package)}" '
+        f'content-desc="{xml_attr(desc)}" checkable="{_b(checkable)}" '
+        f'checked="{_b(checked)}" clickable="{_b(clickable)}" enabled="{_b(enabled)}" '
+        f'focusable="{_b(focusable)}" focused="{_b(focused)}" '
+        f'scrollable="{_b(scrollable)}" long-clickable="{_b(long_clickable)}" '
+        f'password="{_b(password)}" selected="{_b(selected)}" ')
+
+
+#: `_middle_attrs` memoised (a pure function of its values): every launch of an app dumps the
+#: same screens again, and most nodes of a screen keep their attributes while others change.
+_memo_middle_attrs = functools.lru_cache(maxsize=8192)(_middle_attrs)
 
 
 def _node(view: View, index: int, package: str, vis: Rect) -> str:

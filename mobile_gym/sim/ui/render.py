@@ -103,6 +103,16 @@ def draw_background(canvas: skia.Canvas, view: View) -> None:
         canvas.drawRect(srect(b), rect_paint(bg))
 
 
+def _nothing() -> skia.Picture:
+    recorder = skia.PictureRecorder()
+    recorder.beginRecording(skia.Rect.MakeWH(0, 0))
+    return recorder.finishRecordingAsPicture()
+
+
+#: The picture of a view that draws nothing (shared, never drawn: playing it back paints nothing).
+NOTHING = _nothing()
+
+
 def view_picture(view: View, stats: DrawContext) -> skia.Picture:
     """The cached display list of `view` and its subtree in view-local coordinates
     (like Android's RenderNode). Re-recorded only when something in the subtree changed or
@@ -116,6 +126,12 @@ def view_picture(view: View, stats: DrawContext) -> skia.Picture:
     cached = view._pic
     if cached is not None and cached[0] == key:
         return cached[1]
+    if not view.children and view.background is None and type(view).on_draw is View.on_draw:
+        # draws nothing (a plain View: a clickable cell, a spacer): the shared empty picture,
+        # which parents leave out
+        stats.draws += 1
+        view._pic = (key, NOTHING, ())
+        return NOTHING
     rec = skia.PictureRecorder()
     canvas = rec.beginRecording(skia.Rect.MakeWH(max(w, 0), max(h, 0)))
     canvas.clipRect(skia.Rect.MakeWH(max(w, 0), max(h, 0)))
@@ -138,7 +154,8 @@ def view_picture(view: View, stats: DrawContext) -> skia.Picture:
         if not cb.intersects(b):
             continue
         pic = view_picture(c, stats)
-        canvas.drawPicture(pic, skia.Matrix.Translate(cb.left, cb.top))
+        if pic is not NOTHING:
+            canvas.drawPicture(pic, skia.Matrix.Translate(cb.left, cb.top))
     pic = rec.finishRecordingAsPicture()
     view._pic = (key, pic, local)
     return pic

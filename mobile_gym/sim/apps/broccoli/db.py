@@ -15,6 +15,8 @@ from pathlib import Path
 
 from mobile_gym.apps import broccoli as model
 
+from ...system.room import create_room_database
+
 _CORE = ", ".join(f"recipes.`{c}`" for c in model.RECIPE_COLUMNS)
 _ORDER = "ORDER BY recipes.title COLLATE NOCASE"
 _FTS_ORDER = "ORDER BY SUBSTR(OFFSETS(recipes_fts), 1, 1), recipes.title COLLATE NOCASE"
@@ -38,21 +40,7 @@ class RecipeDb:
     def ensure_created(self) -> bool:
         """Create the schema as Room does on first open; True if it was created now. A file that
         already has the `recipes` table is left as it is."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(self.path, isolation_level=None)) as con:
-            if con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='recipes'"
-                           ).fetchone():
-                return False
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("BEGIN")
-            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
-            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
-                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
-            for stmt in model.SCHEMA:
-                con.execute(stmt)
-            con.execute(f"PRAGMA user_version = {model.ROOM_VERSION}")
-            con.execute("COMMIT")
-        return True
+        return create_room_database(self.path, "recipes", model.SCHEMA, model.ROOM_VERSION)
 
     # -- recipes --------------------------------------------------------------------------
     def insert(self, recipe: model.Recipe, category_ids: list[int] = ()) -> int:

@@ -113,8 +113,13 @@ class EventsDb:
 
     def all_events(self) -> list[model.Event]:
         with closing(self._connect()) as con:
-            rows = con.execute(f"SELECT {_COLS} FROM events ORDER BY start_ts, id").fetchall()
-        return [_event(r) for r in rows]
+            return _all_events(con)
+
+    def events_and_types(self) -> tuple[list[model.Event], list[model.EventType]]:
+        """`all_events()` and `event_types()` read over one connection (what a screen that
+        shows both reads at once; one open of a WAL database instead of two)."""
+        with closing(self._connect()) as con:
+            return _all_events(con), _event_types(con)
 
     def search(self, text: str) -> list[model.Event]:
         """Events whose title, location or description contains `text` (case-insensitive)."""
@@ -128,13 +133,21 @@ class EventsDb:
     def event_types(self) -> list[model.EventType]:
         """The event types; none when a pushed database lacks the table."""
         with closing(self._connect()) as con:
-            try:
-                rows = con.execute(
-                    f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
-            except sqlite3.OperationalError:
-                return []
-        return [model.EventType(_int(r[0]), str(r[1]), _int(r[2]), _int(r[3]), str(r[4] or ""),
-                                str(r[5] or ""), _int(r[6])) for r in rows]
+            return _event_types(con)
+
+
+def _all_events(con: sqlite3.Connection) -> list[model.Event]:
+    rows = con.execute(f"SELECT {_COLS} FROM events ORDER BY start_ts, id").fetchall()
+    return [_event(r) for r in rows]
+
+
+def _event_types(con: sqlite3.Connection) -> list[model.EventType]:
+    try:
+        rows = con.execute(f"SELECT {', '.join(_TYPE_COLS)} FROM event_types ORDER BY id").fetchall()
+    except sqlite3.OperationalError:
+        return []
+    return [model.EventType(_int(r[0]), str(r[1]), _int(r[2]), _int(r[3]), str(r[4] or ""),
+                            str(r[5] or ""), _int(r[6])) for r in rows]
 
 
 _TEXT_COLUMNS = frozenset({"title", "location", "description", "repetition_exceptions",

@@ -246,8 +246,8 @@ class MainActivity(Activity):
     # -- data / refresh -------------------------------------------------------------------
     def _load(self) -> None:
         self.store.ensure_created()
-        self.events = self.store.db.all_events()
-        self.types = self.store.event_type_colors()
+        self.events, types = self.store.db.events_and_types()
+        self.types = {t.id: t.color for t in types}
 
     def refresh(self) -> None:
         """Re-read the database and rebuild the current fragment."""

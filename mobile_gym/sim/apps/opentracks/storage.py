@@ -3,12 +3,30 @@ permission grants. A connection per read: a task may rewrite the table between s
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 from mobile_gym.apps import opentracks as model
+from mobile_gym.sim.system.room import database_image, write_new_database
 from mobile_gym.sim.system.shared_prefs import SharedPreferences
+
+
+def _create_tables(path: Path) -> None:
+    with closing(sqlite3.connect(path, isolation_level=None)) as con:
+        con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
+        if not con.execute("SELECT 1 FROM android_metadata").fetchone():
+            con.execute("INSERT INTO android_metadata VALUES ('en_US')")
+        for stmt in model.SCHEMA:
+            con.execute(stmt)
+        con.execute(f"PRAGMA user_version = {model.DB_VERSION}")
+
+
+@functools.lru_cache(maxsize=1)
+def _new_database_image() -> bytes:
+    """The bytes `_create_tables` leaves in a new file (always the same)."""
+    return database_image(_create_tables)
 
 
 class TrackDb:
@@ -18,15 +36,11 @@ class TrackDb:
         self.path = Path(host_path)
 
     def ensure_created(self) -> None:
-        """Create the tables as the app's open helper does on first start (kept if present)."""
+        """Create the tables as the app's open helper does on first start (kept if present;
+        a new file is written as the bytes that creation makes, see `room.database_image`)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(self.path, isolation_level=None)) as con:
-            con.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
-            if not con.execute("SELECT 1 FROM android_metadata").fetchone():
-                con.execute("INSERT INTO android_metadata VALUES ('en_US')")
-            for stmt in model.SCHEMA:
-                con.execute(stmt)
-            con.execute(f"PRAGMA user_version = {model.DB_VERSION}")
+        if not write_new_database(self.path, _new_database_image()):
+            _create_tables(self.path)
 
     def _rows(self, where: str = "", args: tuple = ()) -> list[model.Track]:
         if not self.path.exists():
