@@ -447,7 +447,15 @@ class Storage:
     def open_database_budget(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
                              **connect_kwargs: Any) -> tuple[sqlite3.Connection, sqlite_guard.Budget]:
         """`open_database`, also returning the connection's Budget (why a statement stopped)."""
-        host = self.host_path(path)  # the connection writes behind this class's back
+        host, limits = self.database_limits(path, limits)
+        return sqlite_guard.connect(host, limits, **connect_kwargs)
+
+    def database_limits(self, path: str, limits: sqlite_guard.Limits) -> tuple[str, sqlite_guard.Limits]:
+        """The host path of the database at device `path` (handed out: a connection writes it
+        behind this class's back) and `limits` bounded to the free space it may grow into,
+        as `open_database_budget` connects (and `sqlite_guard.rebudget` re-bounds a kept
+        connection) with them."""
+        host = self.host_path(path)
         for suffix in _DB_COMPANIONS:
             if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
                 self._watched[host + suffix] = _size(host + suffix)
@@ -455,7 +463,7 @@ class Storage:
         room = max(0, self.quota_bytes - self.used_bytes()) + own
         if limits.database_bytes is None or limits.database_bytes > room:
             limits = dataclasses.replace(limits, database_bytes=room)
-        return sqlite_guard.connect(host, limits, **connect_kwargs)
+        return host, limits
 
     @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:

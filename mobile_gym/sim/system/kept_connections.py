@@ -1,0 +1,174 @@
+"""SQLite connections kept open between commands, handed out again only while one is as good
+as a fresh connection to the same file.
+
+Opening a connection costs more than most commands that use it (the connection itself, SQLite
+parsing the schema with its triggers, the first read of the file), and a phone's reset runs
+such commands every time: a content provider's `content insert`, the `sqlite3` command that
+writes a seed's rows. A kept connection is handed out again as it is while `Storage.version`
+of its file is what it was when the connection was put back: nothing but that connection
+changed the file. When something did (a storage restore, another connection's write), it is
+handed out again only when SQLite sees the change by itself and the schema it holds is the
+file's: the same inode in rollback-journal mode, another change counter / page count in the
+header (SQLite compares those bytes before each read and drops its page cache when they
+moved, as it does for any other writer), the rest of the header as it was (schema cookie, text
+encoding, user version) and the same `sqlite_schema` rows. Otherwise it is closed and the
+caller opens a new one.
+
+Only connections to rollback-journal files with a plain schema are kept: a WAL file's
+connection keeps the `-wal` and `-shm` files alive (closing the last one removes them), and a
+schema with virtual tables, `sqlite_stat*` tables, or triggers or views that read the
+connection's own counters (`changes()`, `total_changes()`, `last_insert_rowid()`) would let
+one command see what an earlier one did on the connection.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.system.storage import Storage
+
+#: Header bytes 18-19 (write and read format versions) of a rollback-journal database.
+_ROLLBACK = b"\x01\x01"
+#: What `sqlite_schema` holds, read to tell whether a kept connection's schema is the file's.
+_SCHEMA_ROWS = "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema"
+#: Text in a trigger's or view's SQL that reads a connection's own counters.
+_COUNTER_FUNCTIONS = ("changes", "last_insert_rowid")
+
+SchemaRows = tuple[tuple[object, ...], ...]
+
+
+@dataclass(frozen=True)
+class FileHeader:
+    """A database file's inode and the header bytes that tell a kept connection's fate."""
+
+    inode: int
+    formats: bytes  # bytes 18-19: 1 1 for a rollback journal, 2 2 for WAL
+    versions: bytes  # bytes 24-39: change counter, page count, freelist (SQLite compares them)
+    schema: bytes  # bytes 40-91: schema cookie and format, encoding, user version, ...
+
+    @property
+    def rollback_journal(self) -> bool:
+        return self.formats == _ROLLBACK
+
+
+def read_header(host: str) -> FileHeader | None:
+    """The header of the database file at `host`; None when it is missing or no database yet."""
+    try:
+        fd = os.open(host, os.O_RDONLY)  # no buffered file object: 92 bytes are wanted
+    except OSError:
+        return None
+    try:
+        inode = os.fstat(fd).st_ino
+        head = os.pread(fd, 92, 0)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(head) != 92:
+        return None
+    return FileHeader(inode, head[18:20], head[24:40], head[40:92])
+
+
+@dataclass
+class _Kept:
+    """A connection put back: the file's version and header then, and its schema rows."""
+
+    conn: sqlite3.Connection
+    version: Hashable
+    host: str
+    header: FileHeader
+    schema: SchemaRows
+
+
+class KeptConnections:
+    """Idle connections by device path (see the module's docstring). The device shares this
+    object between its states (it is no part of a snapshot) and closes it with itself."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, _Kept] = {}
+        # the schema rows last read for a connection now handed out, with the header then (so
+        # `keep` reads them again only when its command changed the schema cookie)
+        self._out: dict[str, _Kept] = {}
+
+    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, bool, str] | None:
+        """The kept connection to `path`, whether the file is as it left it, and its host path
+        (it is then no longer kept until `keep`); None when there is none or it was stale (it is
+        closed)."""
+        found = self._kept.pop(path, None)
+        if found is None:
+            return None
+        if storage.version(path) == found.version:
+            self._out[path] = found
+            return found.conn, True, found.host
+        try:
+            host = storage.host_path(path)
+            now = read_header(host)
+            if now is not None and now.inode == found.header.inode and now.rollback_journal \
+                    and now.versions != found.header.versions and now.schema == found.header.schema \
+                    and _schema_rows(found.conn) == found.schema:
+                self._out[path] = _Kept(found.conn, found.version, host, now, found.schema)
+                return found.conn, False, host
+        except sqlite3.Error:
+            pass  # the file is no database SQLite can read now: a new connection says so
+        except BaseException:
+            found.conn.close()
+            raise
+        found.conn.close()
+        return None
+
+    def keep(self, storage: Storage, path: str, host: str, conn: sqlite3.Connection) -> None:
+        """Keep `conn` (idle: no transaction open) to `path` (at `host`, as `Storage.host_path`
+        gave it) with the file's version and header now; it is closed instead when the file is
+        no rollback-journal database with a plain schema."""
+        previous = self._kept.pop(path, None)
+        if previous is not None:  # a nested session's connection: one is enough
+            previous.conn.close()
+        out = self._out.pop(path, None)
+        header = read_header(host)
+        if header is None or not header.rollback_journal:
+            conn.close()
+            return
+        if out is not None and out.conn is conn and out.header.schema == header.schema:
+            schema = out.schema  # the command left the schema cookie alone: the same rows
+        else:
+            try:
+                schema = _schema_rows(conn)
+            except sqlite3.Error:
+                conn.close()
+                return
+        if not _plain_schema(schema):
+            conn.close()
+            return
+        self._kept[path] = _Kept(conn, storage.version(path), host, header, schema)
+
+    def close(self) -> None:
+        for found in self._kept.values():
+            found.conn.close()
+        self._kept.clear()
+        self._out.clear()
+
+
+def _schema_rows(conn: sqlite3.Connection) -> SchemaRows:
+    """The rows of `sqlite_schema` as the file holds them, read through the idle `conn` with
+    no progress handler (the one a command installed may be past its deadline; the next
+    command installs its own)."""
+    conn.set_progress_handler(None, 0)
+    return tuple(conn.execute(_SCHEMA_ROWS).fetchall())
+
+
+def _plain_schema(rows: SchemaRows) -> bool:
+    """Whether a connection to a database with this schema leaves nothing in itself that a
+    later command could see (no virtual tables, statistics, or counter-reading triggers and
+    views)."""
+    for kind, name, _table, _root, sql in rows:
+        text = str(sql or "").lower()
+        if str(name).startswith("sqlite_stat") or (kind == "table" and text.lstrip().startswith("create virtual")):
+            return False
+        if kind in ("trigger", "view") and any(f in text for f in _COUNTER_FUNCTIONS):
+            return False
+    return True
