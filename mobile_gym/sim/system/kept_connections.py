@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 _ROLLBACK = b"\x01\x01"
 #: What `sqlite_schema` holds, read to tell whether a kept connection's schema is the file's.
 _SCHEMA_ROWS = "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema"
-#: Text in a trigger's or view's SQL that reads a connection's own counters.
-_COUNTER_FUNCTIONS = ("changes", "last_insert_rowid")
+#: Text in SQL that reads a connection's own counters (`changes()`, `total_changes()`,
+#: `last_insert_rowid()`).
+COUNTER_FUNCTIONS = ("changes", "last_insert_rowid")
 
 SchemaRows = tuple[tuple[object, ...], ...]
 
@@ -134,16 +135,16 @@ class KeptConnections:
             conn.close()
             return
         if out is not None and out.conn is conn and out.header.schema == header.schema:
-            schema = out.schema  # the command left the schema cookie alone: the same rows
+            schema = out.schema  # the command left the schema cookie alone: the same (plain) rows
         else:
             try:
                 schema = _schema_rows(conn)
             except sqlite3.Error:
                 conn.close()
                 return
-        if not _plain_schema(schema):
-            conn.close()
-            return
+            if not _plain_schema(schema):
+                conn.close()
+                return
         self._kept[path] = _Kept(conn, storage.version(path), host, header, schema)
 
     def close(self) -> None:
@@ -169,6 +170,6 @@ def _plain_schema(rows: SchemaRows) -> bool:
         text = str(sql or "").lower()
         if str(name).startswith("sqlite_stat") or (kind == "table" and text.lstrip().startswith("create virtual")):
             return False
-        if kind in ("trigger", "view") and any(f in text for f in _COUNTER_FUNCTIONS):
+        if kind in ("trigger", "view") and any(f in text for f in COUNTER_FUNCTIONS):
             return False
     return True

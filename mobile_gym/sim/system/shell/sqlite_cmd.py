@@ -19,6 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 
+from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS
 from mobile_gym.sim.system.shell.core import Proc
 from mobile_gym.untrusted import sqlite_guard
 
@@ -102,8 +103,9 @@ def cmd_sqlite3(proc: Proc) -> int:
              for command in commands]
     # The temp database is bounded (and so opened) only for SQL that can name it: SQLite
     # matches the keyword TEMP and the schema name `temp` in ASCII letters of any case.
-    temp_database = any("temp" in c.lower() for c in commands)
-    plain = not temp_database and _is_plain(commands, steps)
+    lowered = [c.lower() for c in commands]
+    temp_database = any("temp" in c for c in lowered)
+    plain = not temp_database and _is_plain(lowered, steps)
     pool = proc.android.sqlite_connections
     kept = None
     try:
@@ -129,7 +131,7 @@ def cmd_sqlite3(proc: Proc) -> int:
         proc.eprint(f'Error: unable to open database "{args[0]}": unable to open database file')
         return 1
     ok = False  # every command ran without an error
-    sets_synchronous = plain and any(_SETS_SYNCHRONOUS.search(c) for c in commands)
+    sets_synchronous = plain and any("synchronous" in c for c in lowered)
     try:
         synchronous = _synchronous(conn) if sets_synchronous else None
         printer = _Printer(proc)
@@ -160,18 +162,16 @@ _PLAIN_STARTS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "W
 #: The one pragma a kept connection may run: setting `synchronous` (set back after the call).
 _SYNCHRONOUS_SET = re.compile(r"PRAGMA\s+synchronous\s*=\s*(?:OFF|NORMAL|FULL|EXTRA|[0-3])\s*;?\s*\Z",
                               re.IGNORECASE)
-_SETS_SYNCHRONOUS = re.compile(r"synchronous", re.IGNORECASE)
-#: SQL functions that read what earlier statements did on the same connection.
-_READS_COUNTERS = re.compile(r"changes|last_insert_rowid", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
 
 
-def _is_plain(commands: list[str], steps: list[str | list[str]]) -> bool:
-    """Whether a call with these commands (and their statements, `steps`) gives the same output
-    and leaves the same files on a kept connection as on a fresh one, and leaves the connection
-    as good as fresh: only statements from `_PLAIN_STARTS` or setting `synchronous`, and none
-    reading the counters a connection keeps (`changes()`, `last_insert_rowid()`)."""
-    if any(_READS_COUNTERS.search(c) for c in commands):
+def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
+    """Whether a call with these commands (`lowered`: in lower case; `steps`: their statements)
+    gives the same output and leaves the same files on a kept connection as on a fresh one, and
+    leaves the connection as good as fresh: only statements from `_PLAIN_STARTS` or setting
+    `synchronous`, and none reading the counters a connection keeps (`changes()`,
+    `last_insert_rowid()`)."""
+    if any(name in c for c in lowered for name in COUNTER_FUNCTIONS):
         return False
     for step in steps:
         if isinstance(step, str):

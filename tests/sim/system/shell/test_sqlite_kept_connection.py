@@ -9,6 +9,7 @@ the same, but a call whose text names the connection's counters never takes a ke
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 from hypothesis import given, settings
@@ -39,15 +40,13 @@ def host_write(a: SimAndroid, sql: str) -> None:
 
 
 def kept_count(a: SimAndroid) -> int:
-    """Whether the device keeps a connection to DB now: a call on it shows as an open file."""
-    import os
+    """How many connections to DB the device keeps open now (as files this process has open)."""
     host = a.storage.host_path(DB)
     fds = os.listdir("/proc/self/fd")
     return sum(1 for fd in fds if _target(fd) == host)
 
 
 def _target(fd: str) -> str:
-    import os
     try:
         return os.readlink(f"/proc/self/fd/{fd}")
     except OSError:
