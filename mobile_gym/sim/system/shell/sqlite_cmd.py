@@ -19,7 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 
-from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS
+from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS, read_header
 from mobile_gym.sim.system.shell.core import Proc
 from mobile_gym.untrusted import sqlite_guard
 
@@ -123,6 +123,8 @@ def cmd_sqlite3(proc: Proc) -> int:
         else:
             host, limits = storage.database_limits(db_path, limits)
             conn, budget = sqlite_guard.connect(host, limits, isolation_level=None)
+            # only a rollback-journal file's connection is kept (see KeptConnections)
+            plain = plain and _rollback_journal(host)
     except (sqlite3.Error, OSError, ValueError):
         if kept is not None:
             kept[0].close()
@@ -183,6 +185,12 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
                                 and not _SYNCHRONOUS_SET.match(stmt, lead)):
                 return False
     return True
+
+
+def _rollback_journal(host: str) -> bool:
+    """Whether the database file at `host` is in rollback-journal mode (not WAL, not new)."""
+    header = read_header(host)
+    return header is not None and header.rollback_journal
 
 
 def _synchronous(conn: sqlite3.Connection) -> int | None:

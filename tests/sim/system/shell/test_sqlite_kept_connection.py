@@ -130,6 +130,8 @@ def test_a_plain_call_keeps_its_connection_and_a_wal_file_does_not():
     a = SimAndroid()
     try:
         assert call(a, SETUP)[0] == 0
+        assert kept_count(a) == 0  # the file was no database yet when the call opened it
+        assert call(a, "SELECT count(*) FROM t;") == (0, "1\n", "")
         assert kept_count(a) == 1  # put back for the next call
         assert call(a, "SELECT count(*) FROM t;") == (0, "1\n", "")
         assert kept_count(a) == 1
@@ -149,6 +151,7 @@ def test_a_call_that_sets_synchronous_keeps_its_connection():
     a = SimAndroid()
     try:
         assert call(a, SETUP)[0] == 0
+        assert call(a, "SELECT count(*) FROM t;")[0] == 0  # (SETUP made the file)
         fresh_value = call(a, "PRAGMA synchronous;", fresh=True)
         assert call(a, "PRAGMA synchronous = OFF; INSERT INTO t (b) VALUES ('q');")[0] == 0
         assert kept_count(a) == 1
