@@ -287,6 +287,14 @@ class Storage:
     # -- queries -----------------------------------------------------------------------
     def exists(self, path: str) -> bool:
         try:
+            host = self._host(path)
+            if self._is_real_folder(os.path.dirname(host)):
+                # `_resolve`'s own fast path, with the one `lstat` telling existence too
+                try:
+                    if not _stat.S_ISLNK(os.lstat(host).st_mode):
+                        return True
+                except (FileNotFoundError, NotADirectoryError):
+                    return False
             return os.path.lexists(self._resolve(path))
         except (PermissionError, FileNotFoundError):
             return False
@@ -459,8 +467,8 @@ class Storage:
         for suffix in _DB_COMPANIONS:
             if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
                 self._watched[host + suffix] = _size(host + suffix)
-        own = _size(host)
-        room = max(0, self.quota_bytes - self.used_bytes()) + own
+        free = self.quota_bytes - self.used_bytes()  # (counts the watched files' sizes again)
+        room = max(0, free) + self._watched[host]
         if limits.database_bytes is None or limits.database_bytes > room:
             limits = dataclasses.replace(limits, database_bytes=room)
         return host, limits
