@@ -45,45 +45,77 @@ SchemaRows = tuple[tuple[object, ...], ...]
 
 @dataclass(frozen=True)
 class FileHeader:
-    """A database file's inode and the header bytes that tell a kept connection's fate."""
+    """A database file's inode and the parts of its first page that tell a kept connection's
+    fate: the 100-byte header (apart from the counters every write moves) and the root page of
+    `sqlite_schema` that follows it."""
 
     inode: int
     formats: bytes  # bytes 18-19: 1 1 for a rollback journal, 2 2 for WAL
     versions: bytes  # bytes 24-39: change counter, page count, freelist (SQLite compares them)
     schema: bytes  # bytes 40-91: schema cookie and format, encoding, user version, ...
+    layout: bytes  # bytes 0-17 and 20-23: magic, page size, reserved bytes, payload fractions
+    schema_page: bytes  # the rest of page 1: the root page of the sqlite_schema b-tree
 
     @property
     def rollback_journal(self) -> bool:
         return self.formats == _ROLLBACK
 
+    def holds_whole_schema(self, rows: SchemaRows) -> bool:
+        """Whether page 1 holds every byte of these `sqlite_schema` rows (its b-tree is one
+        leaf page and no row spills to an overflow page), so two files with the same page 1
+        have the same schema."""
+        if not self.schema_page or self.schema_page[0] != _LEAF_TABLE_PAGE:
+            return False
+        page_size = int.from_bytes(self.layout[16:18], "big") or 65536
+        max_local = page_size - self.layout[18] - 35  # (layout byte 18 is header byte 20)
+        for row in rows:
+            text = sum(len(v) for v in row if isinstance(v, str))
+            if 47 + 8 + 4 * text > max_local:  # record header, rootpage, 4 bytes a character at most
+                return False
+        return True
+
+
+#: The first byte of a leaf page of a table b-tree.
+_LEAF_TABLE_PAGE = 0x0D
+#: Bytes read for page 1 at once (the page size of nearly every database).
+_FIRST_READ = 4096
+
 
 def read_header(host: str) -> FileHeader | None:
-    """The header of the database file at `host`; None when it is missing or no database yet."""
+    """`FileHeader` of the database file at `host`; None when it is missing or no database yet."""
     try:
-        fd = os.open(host, os.O_RDONLY)  # no buffered file object: 92 bytes are wanted
+        fd = os.open(host, os.O_RDONLY)  # no buffered file object: one page is wanted
     except OSError:
         return None
     try:
         inode = os.fstat(fd).st_ino
-        head = os.pread(fd, 92, 0)
+        head = os.pread(fd, _FIRST_READ, 0)
+        page_size = (int.from_bytes(head[16:18], "big") or 65536) if len(head) >= 100 else 0
+        if page_size == 1:
+            page_size = 65536
+        if page_size > len(head) == _FIRST_READ:
+            head += os.pread(fd, page_size - _FIRST_READ, _FIRST_READ)
     except OSError:
         return None
     finally:
         os.close(fd)
-    if len(head) != 92:
+    if len(head) < 100:
         return None
-    return FileHeader(inode, head[18:20], head[24:40], head[40:92])
+    return FileHeader(inode, head[18:20], head[24:40], head[40:92], head[:18] + head[20:24],
+                      head[100:page_size])
 
 
 @dataclass
 class _Kept:
-    """A connection put back: the file's version and header then, and its schema rows."""
+    """A connection put back: the file's version and header then, and its schema rows (whether
+    page 1 holds all of them)."""
 
     conn: sqlite3.Connection
     version: Hashable
     host: str
     header: FileHeader
     schema: SchemaRows
+    schema_on_page_one: bool
 
 
 class KeptConnections:
@@ -109,10 +141,13 @@ class KeptConnections:
         try:
             host = storage.host_path(path)
             now = read_header(host)
-            if now is not None and now.inode == found.header.inode and now.rollback_journal \
-                    and now.versions != found.header.versions and now.schema == found.header.schema \
-                    and _schema_rows(found.conn) == found.schema:
-                self._out[path] = _Kept(found.conn, found.version, host, now, found.schema)
+            was = found.header
+            if now is not None and now.inode == was.inode and now.rollback_journal \
+                    and now.versions != was.versions and now.schema == was.schema and now.layout == was.layout \
+                    and ((found.schema_on_page_one and now.schema_page == was.schema_page)
+                         or _schema_rows(found.conn) == found.schema):
+                self._out[path] = _Kept(found.conn, found.version, host, now, found.schema,
+                                        found.schema_on_page_one and now.schema_page == was.schema_page)
                 return found.conn, False, host
         except sqlite3.Error:
             pass  # the file is no database SQLite can read now: a new connection says so
@@ -145,7 +180,8 @@ class KeptConnections:
             if not _plain_schema(schema):
                 conn.close()
                 return
-        self._kept[path] = _Kept(conn, storage.version(path), host, header, schema)
+        self._kept[path] = _Kept(conn, storage.version(path), host, header, schema,
+                                 header.holds_whole_schema(schema))
 
     def close(self) -> None:
         for found in self._kept.values():
