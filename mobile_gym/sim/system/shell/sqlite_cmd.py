@@ -189,7 +189,7 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
 
 def _rollback_journal(host: str) -> bool:
     """Whether the database file at `host` is in rollback-journal mode (not WAL, not new)."""
-    header = read_header(host)
+    header = read_header(host, page=False)
     return header is not None and header.rollback_journal
 
 
