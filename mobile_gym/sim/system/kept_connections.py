@@ -136,16 +136,15 @@ class KeptConnections:
         # connection to a file with the same page 1 has that schema (no rows query)
         self._pages: dict[str, tuple[FileHeader, SchemaRows]] = {}
 
-    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, bool, str] | None:
-        """The kept connection to `path`, whether the file is as it left it, and its host path
-        (it is then no longer kept until `keep`); None when there is none or it was stale (it is
-        closed)."""
+    def take(self, storage: Storage, path: str) -> sqlite3.Connection | None:
+        """The connection kept for `path` when it is as good as a fresh one (out of the pool
+        until `keep` puts it back); None when none is kept or the one kept was not (closed)."""
         found = self._kept.pop(path, None)
         if found is None:
             return None
-        if storage.version(path) == found.version:
+        if storage.version(path) == found.version:  # nothing else touched the file
             self._out[path] = found
-            return found.conn, True, found.host
+            return found.conn
         try:
             host = storage.host_path(path)
             now = read_header(host, page=found.schema_on_page_one)
@@ -158,7 +157,7 @@ class KeptConnections:
                 on_page_one = bool(now.schema_page) and (now.schema_page == was.schema_page
                                                          or now.holds_whole_schema(found.schema))
                 self._out[path] = _Kept(found.conn, found.version, host, now, found.schema, on_page_one)
-                return found.conn, False, host
+                return found.conn
         except sqlite3.Error:
             pass  # the file is no database SQLite can read now: a new connection says so
         except BaseException:

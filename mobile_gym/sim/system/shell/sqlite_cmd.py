@@ -117,7 +117,7 @@ def cmd_sqlite3(proc: Proc) -> int:
                                      temp_database=temp_database)
         kept = pool.take(storage, db_path) if plain else None
         if kept is not None:
-            conn, _unchanged, host = kept
+            conn = kept
             host, limits = storage.database_limits(db_path, limits)
             budget = sqlite_guard.rebudget(conn, limits)
         else:
@@ -127,7 +127,7 @@ def cmd_sqlite3(proc: Proc) -> int:
             plain = plain and _rollback_journal(host)
     except (sqlite3.Error, OSError, ValueError):
         if kept is not None:
-            kept[0].close()
+            kept.close()
         # SQLite's own wording; the reason (a folder missing, a path outside the storage) would
         # only differ in ways that show where the device's files live on the host.
         proc.eprint(f'Error: unable to open database "{args[0]}": unable to open database file')
