@@ -19,7 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 
-from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS, read_header
+from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS
 from mobile_gym.sim.system.shell.core import Proc
 from mobile_gym.untrusted import sqlite_guard
 
@@ -124,7 +124,7 @@ def cmd_sqlite3(proc: Proc) -> int:
             host, limits = storage.database_limits(db_path, limits)
             conn, budget = sqlite_guard.connect(host, limits, isolation_level=None)
             # only a rollback-journal file's connection is kept (see KeptConnections)
-            plain = plain and _rollback_journal(host)
+            plain = plain and _rollback_journal(conn)
     except (sqlite3.Error, OSError, ValueError):
         if kept is not None:
             kept.close()
@@ -187,10 +187,14 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
     return True
 
 
-def _rollback_journal(host: str) -> bool:
-    """Whether the database file at `host` is in rollback-journal mode (not WAL, not new)."""
-    header = read_header(host, page=False)
-    return header is not None and header.rollback_journal
+def _rollback_journal(conn: sqlite3.Connection) -> bool:
+    """Whether the fresh `conn`'s database is in rollback-journal mode (not WAL): asked of the
+    connection, which has read the header already (no file read)."""
+    try:
+        row = conn.execute("PRAGMA journal_mode").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None and str(row[0]).lower() != "wal"
 
 
 def _synchronous(conn: sqlite3.Connection) -> int | None:
