@@ -22,6 +22,7 @@ from mobile_gym.sim.system.activity_manager import ActivityManager
 from mobile_gym.sim.system.clipboard import Clipboard
 from mobile_gym.sim.system.clock import DEFAULT_START, Clock
 from mobile_gym.sim.system.ime import InputMethod
+from mobile_gym.sim.system.kept_connections import KeptConnections
 from mobile_gym.sim.system.logcat import LogBuffer, LogEntry
 from mobile_gym.sim.system.navigation_bar import NavigationBar
 from mobile_gym.sim.system.packages import App, PackageInfo, PackageManager
@@ -148,14 +149,17 @@ class SimAndroid:
         wm.on_hide_soft_input = ime.hide
         clipboard = Clipboard()
         wm.clipboard = clipboard
-        # the providers' open connections: shared by the device's states, not snapshotted
+        # the providers' and the sqlite3 command's open connections: shared by the device's
+        # states, not snapshotted
         self._provider_connections = ProviderConnections()
+        self.sqlite_connections = KeptConnections()
         content = ContentResolver(self.storage, clock, self._provider_connections)
         am.content = content
         am.clipboard = clipboard
         self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents,
                                    props, clipboard, content)
-        self._copier = StateCopier(shared=(self, self.storage, self.packages, self._provider_connections),
+        self._copier = StateCopier(shared=(self, self.storage, self.packages, self._provider_connections,
+                                           self.sqlite_connections),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
                                    shared_attrs=View.RENDER_CACHE_ATTRS)
@@ -431,4 +435,5 @@ class SimAndroid:
         if not self._closed:
             self._closed = True
             self._provider_connections.close()
+            self.sqlite_connections.close()
             self.storage.cleanup()

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Budget", "Limits", "NOT_AUTHORIZED", "authorize", "connect", "guard", "is_plain_vacuum"]
+__all__ = ["Budget", "Limits", "NOT_AUTHORIZED", "authorize", "connect", "guard", "is_plain_vacuum", "rebudget"]
 
 #: SQLite's message for a statement its authorizer refused.
 NOT_AUTHORIZED = "not authorized"
@@ -159,6 +159,27 @@ class Budget:
 
 def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
     """Install the authorizer, limits, bounded printf and progress handler on `conn`."""
+    _bound_size(conn, limits)
+    _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)
+    _set_limit(conn, "SQLITE_LIMIT_COLUMN", limits.columns)
+    _set_limit(conn, "SQLITE_LIMIT_SQL_LENGTH", limits.sql_length)
+    bounded = _bounded_printf(limits.value_bytes)
+    for name in ("printf", "format"):
+        conn.create_function(name, -1, bounded, deterministic=True)
+    return _install_budget(conn, limits)
+
+
+def rebudget(conn: sqlite3.Connection, limits: Limits) -> Budget:
+    """A new Budget (and size bound) for the next statements on `conn`, a connection `guard`
+    installed with the same value, column and SQL-length limits: what `guard` gives a fresh
+    connection, for one kept between commands (the limits and printf stay as installed)."""
+    _bound_size(conn, limits)
+    return _install_budget(conn, limits)
+
+
+def _bound_size(conn: sqlite3.Connection, limits: Limits) -> None:
+    """`PRAGMA max_page_count` from `limits.database_bytes` (of the temp database too, when
+    statements may use it)."""
     if limits.database_bytes is not None:
         try:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
@@ -168,12 +189,9 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
                 conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
         except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
             pass
-    _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)
-    _set_limit(conn, "SQLITE_LIMIT_COLUMN", limits.columns)
-    _set_limit(conn, "SQLITE_LIMIT_SQL_LENGTH", limits.sql_length)
-    bounded = _bounded_printf(limits.value_bytes)
-    for name in ("printf", "format"):
-        conn.create_function(name, -1, bounded, deterministic=True)
+
+
+def _install_budget(conn: sqlite3.Connection, limits: Limits) -> Budget:
     budget = Budget(limits)
     conn.set_authorizer(budget.authorize)
     conn.set_progress_handler(budget, limits.progress_interval)

@@ -289,6 +289,14 @@ class Storage:
     # -- queries -----------------------------------------------------------------------
     def exists(self, path: str) -> bool:
         try:
+            host = self._host(path)
+            if self._is_real_folder(os.path.dirname(host)):
+                # `_resolve`'s own fast path, with the one `lstat` telling existence too
+                try:
+                    if not _stat.S_ISLNK(os.lstat(host).st_mode):
+                        return True
+                except (FileNotFoundError, NotADirectoryError):
+                    return False
             return os.path.lexists(self._resolve(path))
         except (PermissionError, FileNotFoundError):
             return False
@@ -449,15 +457,23 @@ class Storage:
     def open_database_budget(self, path: str, limits: sqlite_guard.Limits = APP_SQLITE_LIMITS,
                              **connect_kwargs: Any) -> tuple[sqlite3.Connection, sqlite_guard.Budget]:
         """`open_database`, also returning the connection's Budget (why a statement stopped)."""
-        host = self.host_path(path)  # the connection writes behind this class's back
+        host, limits = self.database_limits(path, limits)
+        return sqlite_guard.connect(host, limits, **connect_kwargs)
+
+    def database_limits(self, path: str, limits: sqlite_guard.Limits) -> tuple[str, sqlite_guard.Limits]:
+        """The host path of the database at device `path` (handed out: a connection writes it
+        behind this class's back) and `limits` bounded to the free space it may grow into,
+        as `open_database_budget` connects (and `sqlite_guard.rebudget` re-bounds a kept
+        connection) with them."""
+        host = self.host_path(path)
         for suffix in _DB_COMPANIONS:
             if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
                 self._watched[host + suffix] = _size(host + suffix)
-        own = _size(host)
-        room = max(0, self.quota_bytes - self.used_bytes()) + own
+        free = self.quota_bytes - self.used_bytes()  # (counts the watched files' sizes again)
+        room = max(0, free) + self._watched[host]
         if limits.database_bytes is None or limits.database_bytes > room:
             limits = dataclasses.replace(limits, database_bytes=room)
-        return sqlite_guard.connect(host, limits, **connect_kwargs)
+        return host, limits
 
     @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:

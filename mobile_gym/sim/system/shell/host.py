@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from mobile_gym.sim.system.clipboard import Clipboard
     from mobile_gym.sim.system.clock import Clock
     from mobile_gym.sim.system.ime import InputMethod
+    from mobile_gym.sim.system.kept_connections import KeptConnections
     from mobile_gym.sim.system.logcat import LogBuffer
     from mobile_gym.sim.system.packages import PackageManager
     from mobile_gym.sim.system.providers import ContentResolver
@@ -29,6 +30,8 @@ class ShellHost(Protocol):
 
     packages: PackageManager
     storage: Storage
+    #: The `sqlite3` command's connections kept between calls.
+    sqlite_connections: KeptConnections
 
     @property
     def clock(self) -> Clock: ...

@@ -4,6 +4,12 @@
 The connection is guarded (`mobile_gym.untrusted.sqlite_guard`): ATTACH, DETACH, VACUUM INTO
 and pragmas that reach outside the file are refused as SQLite refuses them ("not
 authorized"), and the database cannot grow past the device's free space.
+
+The real CLI opens a new connection per call. Here a call whose statements cannot leave or
+read anything in the connection itself (see `_is_plain`) runs on the connection an earlier
+such call put back, when it is as good as a fresh one (`mobile_gym.sim.system.kept_connections`:
+rollback-journal files only, so no `-wal` or `-journal` file outlives a call), and puts it back
+afterwards: opening a connection costs more than writing a seed's rows.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 
+from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS
 from mobile_gym.sim.system.shell.core import Proc
 from mobile_gym.untrusted import sqlite_guard
 
@@ -91,36 +98,124 @@ def cmd_sqlite3(proc: Proc) -> int:
     # without any, standard input is read, where a line starting with "." is a dot-command.
     commands = args[1:] if len(args) > 1 else _stdin_commands(proc.stdin.decode("utf-8", "surrogateescape"))
     storage = proc.android.storage
+    # each command as a dot-command line or the statements of its SQL
+    steps = [command.strip() if command.lstrip().startswith(".") else list(split_statements(command))
+             for command in commands]
+    # The temp database is bounded (and so opened) only for SQL that can name it: SQLite
+    # matches the keyword TEMP and the schema name `temp` in ASCII letters of any case.
+    lowered = [c.lower() for c in commands]
+    temp_database = any("temp" in c for c in lowered)
+    plain = not temp_database and _is_plain(lowered, steps)
+    pool = proc.android.sqlite_connections
+    kept = None
     try:
         if not storage.exists(db_path):
             parent = db_path.rsplit("/", 1)[0] or "/"
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
-        # The temp database is bounded (and so opened) only for SQL that can name it: SQLite
-        # matches the keyword TEMP and the schema name `temp` in ASCII letters of any case.
         limits = dataclasses.replace(_LIMITS, seconds=min(MAX_SECONDS, proc.shell.seconds_left()),
-                                     temp_database=any("temp" in c.lower() for c in commands))
-        conn, budget = storage.open_database_budget(db_path, limits, isolation_level=None)
+                                     temp_database=temp_database)
+        kept = pool.take(storage, db_path) if plain else None
+        if kept is not None:
+            conn = kept
+            host, limits = storage.database_limits(db_path, limits)
+            budget = sqlite_guard.rebudget(conn, limits)
+        else:
+            host, limits = storage.database_limits(db_path, limits)
+            conn, budget = sqlite_guard.connect(host, limits, isolation_level=None)
+            # only a rollback-journal file's connection is kept (see KeptConnections)
+            plain = plain and _rollback_journal(conn)
     except (sqlite3.Error, OSError, ValueError):
+        if kept is not None:
+            kept.close()
         # SQLite's own wording; the reason (a folder missing, a path outside the storage) would
         # only differ in ways that show where the device's files live on the host.
         proc.eprint(f'Error: unable to open database "{args[0]}": unable to open database file')
         return 1
+    ok = False  # every command ran without an error
+    sets_synchronous = plain and any("synchronous" in c for c in lowered)
     try:
+        synchronous = _synchronous(conn) if sets_synchronous else None
         printer = _Printer(proc)
-        for command in commands:
-            if command.lstrip().startswith("."):
-                code = _dot_command(proc, conn, command.strip(), out, printer)
+        for step in steps:
+            if isinstance(step, str):
+                code = _dot_command(proc, conn, step, out, printer)
             else:
-                code = _run_statements(proc, conn, budget, command, out, printer)
+                code = _run_statements(proc, conn, budget, step, out, printer)
             if code:
                 return code
+        ok = True
         return 0
     except _OutputFull:
         proc.eprint(f"Error: output over {MAX_OUTPUT_BYTES} bytes (the simulated sqlite3's limit)")
         return 1
     finally:
-        conn.close()
+        if plain and ok and not conn.in_transaction and (
+                not sets_synchronous or _restore_synchronous(conn, synchronous)):
+            pool.keep(storage, db_path, host, conn)
+        else:
+            conn.close()
+
+
+#: First words of the statements a kept connection may run: none of them leaves anything in the
+#: connection once its transaction is over (TEMP objects and the counters are ruled out apart).
+_PLAIN_STARTS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "VALUES", "BEGIN",
+                           "COMMIT", "END", "ROLLBACK", "CREATE", "DROP", "ALTER"})
+#: The one pragma a kept connection may run: setting `synchronous` (set back after the call).
+_SYNCHRONOUS_SET = re.compile(r"PRAGMA\s+synchronous\s*=\s*(?:OFF|NORMAL|FULL|EXTRA|[0-3])\s*;?\s*\Z",
+                              re.IGNORECASE)
+_FIRST_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
+    """Whether a call with these commands (`lowered`: in lower case; `steps`: their statements)
+    gives the same output and leaves the same files on a kept connection as on a fresh one, and
+    leaves the connection as good as fresh: only statements from `_PLAIN_STARTS` or setting
+    `synchronous`, and none reading the counters a connection keeps (`changes()`,
+    `last_insert_rowid()`)."""
+    if any(name in c for c in lowered for name in COUNTER_FUNCTIONS):
+        return False
+    for step in steps:
+        if isinstance(step, str):
+            continue  # the dot-commands change output settings or read the schema
+        for stmt in step:
+            lead = _GAPS.match(stmt).end()  # type: ignore[union-attr]
+            word = _FIRST_WORD.match(stmt, lead)
+            if word is None or (word.group().upper() not in _PLAIN_STARTS
+                                and not _SYNCHRONOUS_SET.match(stmt, lead)):
+                return False
+    return True
+
+
+def _rollback_journal(conn: sqlite3.Connection) -> bool:
+    """Whether the fresh `conn`'s database is in rollback-journal mode (not WAL): asked of the
+    connection, which has read the header already (no file read)."""
+    try:
+        row = conn.execute("PRAGMA journal_mode").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None and str(row[0]).lower() != "wal"
+
+
+def _synchronous(conn: sqlite3.Connection) -> int | None:
+    """The connection's `PRAGMA synchronous` (a fresh connection's value: a kept one had it set
+    back) before a call sets it; None when SQLite cannot read the file (the call's own
+    statements report that)."""
+    try:
+        return int(conn.execute("PRAGMA synchronous").fetchone()[0])
+    except sqlite3.Error:
+        return None
+
+
+def _restore_synchronous(conn: sqlite3.Connection, before: int | None) -> bool:
+    """Set `synchronous` back to `before`; False when it was not read or that fails."""
+    if before is None:
+        return False
+    try:
+        conn.execute(f"PRAGMA synchronous = {before}")
+    except sqlite3.Error:
+        return False
+    return True
 
 
 def _stdin_commands(text: str) -> list[str]:
@@ -272,10 +367,10 @@ def _format_rows(names: list[str], rows: list[tuple[object, ...]], out: _Output)
     return "".join(parts)
 
 
-def _run_statements(proc: Proc, conn: sqlite3.Connection, budget: sqlite_guard.Budget, sql: str,
+def _run_statements(proc: Proc, conn: sqlite3.Connection, budget: sqlite_guard.Budget, statements: list[str],
                     out: _Output, printer: _Printer) -> int:
-    """Run each statement of `sql` in turn, printing rows; 1 at the first error."""
-    for stmt in split_statements(sql):
+    """Run each statement in turn, printing rows; 1 at the first error."""
+    for stmt in statements:
         budget.vacuum = sqlite_guard.is_plain_vacuum(stmt)
         try:
             cur = conn.execute(stmt)
