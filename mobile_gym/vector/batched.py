@@ -11,6 +11,11 @@ Autoreset follows Gymnasium 1.x (`AutoresetMode`; NEXT_STEP by default, as Gymna
 vector envs), infos are batched with `_key` masks as Gymnasium does, and a failing sub-env
 raises `SubEnvError` with its index and traceback and closes the vector env. `close()`
 asks the workers to stop, then terminates and kills any that do not, so it never hangs.
+
+Besides lock-step `step()`, the same workers serve EnvPool's asynchronous mode
+(`async_reset`, `send`, `recv`, `step(actions, env_id)`; see `BatchedVectorEnv`): no barrier,
+each worker answers per env as soon as that env is done, and `recv()` returns the first
+`batch_size` envs that finished.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from gymnasium.vector.utils import batch_space
 
 from mobile_gym.vector.infos import batch_infos, column_rows, merge_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
-from mobile_gym.vector.readiness import Readable
+from mobile_gym.vector.pending import PendingEnvs
+from mobile_gym.vector.readiness import Readable, ReadableSet
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
 from mobile_gym.vector.slots import ObservationSlots, slot_fields
 from mobile_gym.vector.worker import PLAIN_PICKLE, WorkerSpec, run_worker
@@ -72,13 +78,37 @@ class BatchedVectorEnv(VectorEnv):
             never colliding across indices or nearby root seeds) or "offset" (Gymnasium's
             seed + i).
         context: multiprocessing start method (None: the platform default).
-        timeout: seconds to wait for a step/reset/call before SubEnvError (None: no limit;
-            a dead worker is always detected at once).
+        timeout: seconds to wait for a step/reset/call (or a `recv`) before SubEnvError
+            (None: no limit; a dead worker is always detected at once).
+        batch_size: how many envs `recv()` returns in the asynchronous mode (default: num_envs).
+
+    Asynchronous mode (EnvPool's): `async_reset(seed=..., options=...)` starts a reset of
+    every env (seeded as `reset(seed=...)` seeds: the same per-env seeds) and returns at
+    once; `recv()` waits until `batch_size` envs have finished their work and returns
+    theirs, first finished first: `(obs, rewards, terminations, truncations, infos)`
+    batched over those `batch_size` envs, with `infos["env_id"]` (int64, which env each row
+    is) and `_key` masks over the returned rows; `send(actions, env_id)` hands those envs
+    (any idle ones) their next actions, batched over `env_id` in its order, and returns at
+    once; `step(actions, env_id)` is `send` then `recv`. An env is sent its next action only
+    after `recv` returned it (else ValueError). No barrier: a worker steps its envs in the
+    order their actions came and answers each one as soon as it is done, never waiting for
+    the other workers. Per env, everything is as in lock-step `step()`: autoreset by
+    `autoreset_mode` (NEXT_STEP: the action after an episode's end is spent on the reset,
+    which returns reward 0 and the reset's info; SAME_STEP: `final_obs`/`final_info`;
+    DISABLED is refused), an env's results depend only on its seed and its own actions
+    (not on timing or on the other envs), errors raise SubEnvError naming the env and
+    close the vector env, a dead worker or `timeout` is detected, `close()` never hangs
+    (also with work outstanding). The returned observation arrays are the caller's own:
+    the returned envs' rows copied out of shared memory (frames are never pickled).
+    `reset()` first waits for any outstanding envs (their results are dropped) and returns
+    to lock-step; lock-step `step(actions)` is refused while the asynchronous mode is on;
+    `call`/`get_attr`/`set_attr` wait for the outstanding envs (keeping their results).
     """
 
     def __init__(self, env_fns: Sequence[Callable[[], Env]], *, num_workers: int | None = None,
                  autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, copy: bool = True,
-                 seeding: str = "spawn", context: str | None = None, timeout: float | None = None) -> None:
+                 seeding: str = "spawn", context: str | None = None, timeout: float | None = None,
+                 batch_size: int | None = None) -> None:
         super().__init__()
         self._workers: list[Any] = []
         self._conns: list[Any] = []
@@ -94,6 +124,9 @@ class BatchedVectorEnv(VectorEnv):
         if not 1 <= workers <= self.num_envs:
             raise ValueError(f"num_workers={num_workers}: expected 1..num_envs ({self.num_envs})")
         self.num_workers = workers
+        self.batch_size = self.num_envs if batch_size is None else int(batch_size)
+        if not 1 <= self.batch_size <= self.num_envs:
+            raise ValueError(f"batch_size={batch_size}: expected 1..num_envs ({self.num_envs})")
         self.autoreset_mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) \
             else AutoresetMode(autoreset_mode)
         self.copy = bool(copy)
@@ -128,6 +161,9 @@ class BatchedVectorEnv(VectorEnv):
         self._pipe_obs: list[list[Any]] = [[None] * self.num_envs for _ in self._obs_layout.pipe_leaves]
 
         self._blocks = split_blocks(self.num_envs, workers)
+        self._pending = PendingEnvs([w for w, indices in enumerate(self._blocks) for _ in indices])
+        self._async = False
+        self._batch_obs_layout = SpaceLayout(self.single_observation_space, self.batch_size)
         try:
             for w, indices in enumerate(self._blocks):
                 spec = WorkerSpec(worker=w, indices=indices, env_fns=tuple(env_fns[i] for i in indices),
@@ -144,6 +180,7 @@ class BatchedVectorEnv(VectorEnv):
                 self._readable.append(Readable(parent))
             for _ in self._replies(range(workers), "start"):
                 pass
+            self._answers = ReadableSet(self._conns)
         except BaseException:
             self.close()
             raise
@@ -157,6 +194,7 @@ class BatchedVectorEnv(VectorEnv):
         self._check_open()
         seeds = sub_env_seeds(seed, self.num_envs, self.seeding)
         options = dict(options) if options is not None else None
+        self._leave_async()
         mask = np.ones(self.num_envs, dtype=np.bool_)
         if options is not None and "reset_mask" in options:
             mask = self._check_mask(options.pop("reset_mask"))
@@ -178,10 +216,18 @@ class BatchedVectorEnv(VectorEnv):
             self._obs_slots.take_in(targets, outputs, slice(None))
         return self._obs_layout.assemble(outputs, self._pipe_obs), batch_infos(entries, self.num_envs)
 
-    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any, env_id: Any = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                                              dict[str, Any]]:
         """Step every sub-env once (an env whose episode ended last step is reset instead,
-        under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos."""
+        under NEXT_STEP); returns batched obs, rewards, terminations, truncations, infos.
+        With `env_id` (asynchronous mode): `send(actions, env_id)` then `recv()`."""
+        if env_id is not None:
+            self.send(actions, env_id)
+            return self.recv()
         self._check_open()
+        if self._async:
+            raise RuntimeError("step(actions) without env_id is lock-step, but the asynchronous mode is on "
+                               "(async_reset was called): pass env_id, or reset() to return to lock-step")
         pipe_columns = self._act_layout.write_batch(self._act_arrays, actions)
         targets, outputs = self._obs_slots.acquire()
         replies: list[tuple[Any, list[Any]]] = []
@@ -205,6 +251,7 @@ class BatchedVectorEnv(VectorEnv):
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """Call `name` on every sub-env (`get_wrapper_attr`; a non-callable is returned as is)."""
         self._check_open()
+        self._settle()
         with self._exchange():
             for w in range(self.num_workers):
                 self._send(w, ("call", name, args, kwargs))
@@ -220,11 +267,120 @@ class BatchedVectorEnv(VectorEnv):
             values = [values] * self.num_envs
         if len(values) != self.num_envs:
             raise ValueError(f"set_attr({name!r}) got {len(values)} values; expected num_envs={self.num_envs}")
+        self._settle()
         with self._exchange():
             for w, indices in enumerate(self._blocks):
                 self._send(w, ("set_attr", name, [values[i] for i in indices]))
             for _ in self._replies(range(self.num_workers), f"set_attr {name!r}"):
                 pass
+
+    # -- asynchronous mode (EnvPool's; see the class docstring) ----------------------------------
+
+    def async_reset(self, *, seed: int | Sequence[int | None] | None = None,
+                    options: dict[str, Any] | None = None) -> None:
+        """Start a reset of every sub-env (seeds as `reset(seed=...)`); `recv()` returns them."""
+        self._check_open()
+        if self.autoreset_mode == AutoresetMode.DISABLED:
+            raise ValueError("the asynchronous mode resets each env itself: it needs autoreset_mode NEXT_STEP "
+                             "or SAME_STEP, not DISABLED")
+        seeds = sub_env_seeds(seed, self.num_envs, self.seeding)
+        self._leave_async()
+        targets = self._obs_slots.rows_targets()
+        with self._exchange():
+            self._pending.start_all()
+            self._async = True
+            for w, indices in enumerate(self._blocks):
+                self._send(w, ("async_reset", [(i, seeds[i]) for i in indices], options, targets))
+
+    def send(self, actions: Any, env_id: Any) -> None:
+        """Hand the envs `env_id` (idle: returned by `recv` since their last send) their next
+        actions, `actions` batched over `env_id` in its order; returns at once."""
+        self._check_open()
+        if not self._async:
+            raise RuntimeError("send() needs the asynchronous mode: call async_reset() first")
+        ids = self._pending.check_send(env_id)
+        pipe_columns = self._act_layout.write_rows(self._act_arrays, ids, actions)
+        targets = self._obs_slots.rows_targets()
+        jobs: dict[int, list[tuple[int, list[Any]]]] = {}
+        for k, index in enumerate(ids.tolist()):
+            pipe = [column[k] for column in pipe_columns]
+            jobs.setdefault(int(self._pending.worker_of[index]), []).append((index, pipe))
+        with self._exchange():
+            self._pending.sent(ids)
+            for w, job in jobs.items():
+                self._send(w, ("async_step", job, targets))
+
+    def recv(self) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """The results of the first `batch_size` envs to finish (waiting for them), batched
+        over those envs; `infos["env_id"]` says which env each row is."""
+        self._check_open()
+        if not self._async:
+            raise RuntimeError("recv() needs the asynchronous mode: call async_reset() first")
+        pending = self._pending
+        if len(pending.answered) + pending.in_flight_count < self.batch_size:
+            raise RuntimeError(f"recv() waits for batch_size={self.batch_size} envs, but only "
+                               f"{len(pending.answered) + pending.in_flight_count} have work outstanding "
+                               "(send actions to more of the returned envs first)")
+        with self._exchange():
+            self._collect(self.batch_size, "recv")
+        return self._async_batch(pending.take(self.batch_size))
+
+    def _collect(self, count: int | None, what: str) -> None:
+        """Read the workers' per-env answers until `count` are queued (None: until none is
+        in flight). An error answer, a dead worker or `timeout` raises SubEnvError."""
+        pending = self._pending
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        while pending.in_flight_count and (count is None or len(pending.answered) < count):
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = self._answers.wait(left)
+            if not ready:
+                w = pending.workers_in_flight()[0]
+                waiting = [i for i in self._blocks[w] if pending.in_flight[i]]
+                self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) did not "
+                           f"answer {what} within {self.timeout} s", "")
+            for w in ready:
+                try:
+                    reply = self._conns[w].recv()
+                except (EOFError, OSError):
+                    self._fail(*self._died(w, what))
+                if reply[0] == "error":
+                    self._raise_error(w, reply, what)
+                _, index, info, pipe_parts, final = reply
+                if pipe_parts is not None:
+                    self._store_pipe_obs(index, pipe_parts)
+                pending.answer(index, (info, pipe_parts, final))
+
+    def _async_batch(self, results: list[tuple[int, Any]]) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                                                    dict[str, Any]]:
+        """The batch of the returned envs: observation rows copied out of shared memory,
+        their rewards and flags, their infos batched over the rows plus `env_id`."""
+        ids = np.fromiter((index for index, _ in results), dtype=np.int64, count=len(results))
+        outputs = self._obs_slots.copy_rows(ids)
+        pipe_columns = [[parts[j] for _, (_, parts, _) in results] for j in range(len(self._obs_layout.pipe_leaves))]
+        entries: list[tuple[int, dict[str, Any]]] = []
+        for row, (_, (info, _, final)) in enumerate(results):
+            if final is not None:
+                final_info, final_obs = final
+                entries.append((row, {"final_obs": final_obs, "final_info": final_info}))
+            entries.append((row, info))
+        infos = batch_infos(entries, len(results))
+        infos["env_id"] = ids
+        infos["_env_id"] = np.ones(len(results), dtype=np.bool_)
+        return (self._batch_obs_layout.assemble(outputs, pipe_columns), self._rewards[ids], self._terminated[ids],
+                self._truncated[ids], infos)
+
+    def _settle(self) -> None:
+        """Wait for every env in flight (their results stay queued for recv)."""
+        if self._async and self._pending.in_flight_count:
+            with self._exchange():
+                self._collect(None, "the outstanding async work")
+
+    def _leave_async(self) -> None:
+        """Back to lock-step: wait for the envs in flight and drop every queued result."""
+        if self._async:
+            self._settle()
+            self._pending.clear()
+            self._async = False
 
     @property
     def worker_pids(self) -> tuple[int, ...]:
@@ -356,10 +512,14 @@ class BatchedVectorEnv(VectorEnv):
             if reply[0] != "error":
                 yield w, reply[1]
                 continue
-            _, index, error_type, message, text = reply
-            where = f"sub-env {index}" if index is not None else f"worker {w}"
-            self._fail(w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
-                       f"--- traceback in worker {w} (pid {self._workers[w].pid}) ---\n{text}", text)
+            self._raise_error(w, reply, what)
+
+    def _raise_error(self, w: int, reply: tuple, what: str) -> None:
+        """SubEnvError (after closing) for worker `w`'s error reply."""
+        _, index, error_type, message, text = reply
+        where = f"sub-env {index}" if index is not None else f"worker {w}"
+        self._fail(w, index, error_type, f"{where} raised {error_type} during {what}: {message}\n"
+                   f"--- traceback in worker {w} (pid {self._workers[w].pid}) ---\n{text}", text)
 
     def _fail(self, w: int, index: int | None, error_type: str, message: str, text: str) -> None:
         self.close()

@@ -8,6 +8,12 @@ returned it) and the replies to `call`/`get_attr` go through the pipe. An except
 sub-env is caught and answered as an error naming that sub-env with the traceback; the
 worker then waits for the next command (the main side closes).
 
+The asynchronous mode's commands (`async_reset`, `async_step`) name some of the block's envs;
+the worker resets or steps them in the order given and answers each one on its own
+(`("env", index, info, pipe parts, final)`) as soon as that env is done, so the main
+process can hand back whichever envs are ready while the others still run. Commands queue
+in the pipe: a worker never waits for another worker.
+
 Once its sub-envs are built, the worker moves every object alive at that point (what it
 inherited from the parent process and the sub-envs' long-lived parts) to the garbage
 collector's permanent generation (`gc.freeze`): full collections, which stop a step for tens
@@ -166,6 +172,38 @@ class _Worker:
         self.needs_reset[k] = self.mode != AutoresetMode.SAME_STEP and bool(terminated or truncated)
         return info, obs, final
 
+    def async_reset(self, conn: Any, jobs: Sequence[tuple[int, int | None]], options: dict[str, Any] | None,
+                    targets: tuple[int, ...]) -> None:
+        """Reset each env of `jobs` ((index, seed) pairs) and answer it at once."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        for index, seed in jobs:
+            k = index - self.spec.indices[0]
+            try:
+                obs, info = self.envs[k].reset(seed=seed, options=options)
+                parts = self.obs_layout.write(arrays, index, obs)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self.last_obs[k] = obs
+            self.needs_reset[k] = False
+            self.rewards[index] = 0.0
+            self.terminated[index] = False
+            self.truncated[index] = False
+            _send_plain(conn, ("env", index, info, None if self.obs_layout.all_in_memory else parts, None))
+
+    def async_step(self, conn: Any, jobs: Sequence[tuple[int, list[Any]]], targets: tuple[int, ...]) -> None:
+        """Step (or autoreset) each env of `jobs` ((index, pipe action parts) pairs; the array
+        parts are in shared memory) and answer it at once."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        for index, pipe_action in jobs:
+            k = index - self.spec.indices[0]
+            try:
+                info, obs, final = self._step_one(k, index, self.envs[k], pipe_action)
+                parts = self.obs_layout.write(arrays, index, obs)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self.last_obs[k] = obs
+            _send_plain(conn, ("env", index, info, None if self.obs_layout.all_in_memory else parts, final))
+
     def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
         out = []
         for index, env in zip(self.spec.indices, self.envs):
@@ -197,6 +235,10 @@ def _pack(infos: list[dict[str, Any]]) -> Any:
     return infos if columns is None else columns
 
 
+def _send_plain(conn: Any, message: tuple) -> None:
+    conn.send_bytes(pickle.dumps(message, PLAIN_PICKLE))
+
+
 def _error_reply(failure: SubEnvFailure) -> tuple:
     return ("error", failure.index, type(failure.error).__name__, str(failure.error), failure.text)
 
@@ -212,6 +254,7 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
     except SubEnvFailure as failure:
         conn.send(_error_reply(failure))
     handlers = {"step": worker.step, "reset": worker.reset, "call": worker.call, "set_attr": worker.set_attr}
+    answers_per_env = {"async_step": worker.async_step, "async_reset": worker.async_reset}
     readable = Readable(conn)
     while True:
         while not readable.wait(PARENT_CHECK_SECONDS):
@@ -230,7 +273,9 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
             return
         try:
             if command == "step":  # the per-step reply: plain pickle (see PLAIN_PICKLE)
-                conn.send_bytes(pickle.dumps(("ok", worker.step(*args)), PLAIN_PICKLE))
+                _send_plain(conn, ("ok", worker.step(*args)))
+            elif command in answers_per_env:  # one reply per env, sent as each is done
+                answers_per_env[command](conn, *args)
             else:
                 conn.send(("ok", handlers[command](*args)))
         except SubEnvFailure as failure:
