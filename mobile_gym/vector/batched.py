@@ -39,6 +39,7 @@ from mobile_gym.vector.pending import PendingEnvs
 from mobile_gym.vector.readiness import Readable, ReadableSet
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
 from mobile_gym.vector.slots import ObservationSlots, slot_fields
+from mobile_gym.vector.tickets import BatchBlocks, block_count, ticket_fields
 from mobile_gym.vector.worker import PLAIN_PICKLE, WorkerSpec, run_worker
 
 #: Seconds close() waits for workers to exit by themselves, then after terminate().
@@ -81,6 +82,9 @@ class BatchedVectorEnv(VectorEnv):
         timeout: seconds to wait for a step/reset/call (or a `recv`) before SubEnvError
             (None: no limit; a dead worker is always detected at once).
         batch_size: how many envs `recv()` returns in the asynchronous mode (default: num_envs).
+            Given, it also sets up the shared-memory batch blocks that the workers write the
+            asynchronous mode's observations into, so `recv()` copies no frames (`tickets`);
+            without it the returned envs' rows are copied out of shared memory.
 
     Asynchronous mode (EnvPool's): `async_reset(seed=..., options=...)` starts a reset of
     every env (seeded as `reset(seed=...)` seeds: the same per-env seeds) and returns at
@@ -127,6 +131,7 @@ class BatchedVectorEnv(VectorEnv):
         self.batch_size = self.num_envs if batch_size is None else int(batch_size)
         if not 1 <= self.batch_size <= self.num_envs:
             raise ValueError(f"batch_size={batch_size}: expected 1..num_envs ({self.num_envs})")
+        blocks = 0 if batch_size is None else block_count(self.num_envs, self.batch_size)
         self.autoreset_mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) \
             else AutoresetMode(autoreset_mode)
         self.copy = bool(copy)
@@ -150,9 +155,12 @@ class BatchedVectorEnv(VectorEnv):
         fields = {**slot_fields(self._obs_layout, self.copy), **self._act_layout.fields("act"),
                   "reward": ((self.num_envs,), np.dtype(np.float64)),
                   "terminated": ((self.num_envs,), np.dtype(np.bool_)),
-                  "truncated": ((self.num_envs,), np.dtype(np.bool_))}
+                  "truncated": ((self.num_envs,), np.dtype(np.bool_)),
+                  **ticket_fields(self._obs_layout, self.num_envs, self.batch_size, blocks)}
         ctx = mp.get_context(context)
         self._block = SharedBlock(fields, ctx)
+        ticket_lock = ctx.Lock()
+        self._batch_blocks = BatchBlocks(self._obs_layout, self._block, blocks, self.batch_size)
         views = self._block.views()
         self._act_arrays = self._act_layout.arrays(views, "act")
         self._rewards, self._terminated, self._truncated = views["reward"], views["terminated"], views["truncated"]
@@ -169,7 +177,8 @@ class BatchedVectorEnv(VectorEnv):
                 spec = WorkerSpec(worker=w, indices=indices, env_fns=tuple(env_fns[i] for i in indices),
                                   observation_space=self.single_observation_space,
                                   action_space=self.single_action_space, num_envs=self.num_envs,
-                                  autoreset_mode=self.autoreset_mode.value, block=self._block, copy=self.copy)
+                                  autoreset_mode=self.autoreset_mode.value, block=self._block, copy=self.copy,
+                                  batch_size=self.batch_size, blocks=blocks, ticket_lock=ticket_lock)
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=run_worker, args=(spec, child, os.getpid()),
                                    name=f"BatchedVectorEnv-worker-{w}", daemon=True)
@@ -288,6 +297,8 @@ class BatchedVectorEnv(VectorEnv):
         targets = self._obs_slots.rows_targets()
         with self._exchange():
             self._pending.start_all()
+            self._batch_blocks.restart()
+            self._batch_blocks.cover(self.num_envs)
             self._async = True
             for w, indices in enumerate(self._blocks):
                 self._send(w, ("async_reset", [(i, seeds[i]) for i in indices], options, targets))
@@ -302,11 +313,12 @@ class BatchedVectorEnv(VectorEnv):
         pipe_columns = self._act_layout.write_rows(self._act_arrays, ids, actions)
         targets = self._obs_slots.rows_targets()
         jobs: dict[int, list[tuple[int, list[Any]]]] = {}
-        for k, index in enumerate(ids.tolist()):
-            pipe = [column[k] for column in pipe_columns]
-            jobs.setdefault(int(self._pending.worker_of[index]), []).append((index, pipe))
+        worker_of = self._pending.worker_of
+        for k, index in enumerate(ids):
+            jobs.setdefault(worker_of[index], []).append((index, [column[k] for column in pipe_columns]))
         with self._exchange():
             self._pending.sent(ids)
+            self._batch_blocks.cover(self._pending.tickets_possible)
             for w, job in jobs.items():
                 self._send(w, ("async_step", job, targets))
 
@@ -323,19 +335,21 @@ class BatchedVectorEnv(VectorEnv):
                                "(send actions to more of the returned envs first)")
         with self._exchange():
             self._collect(self.batch_size, "recv")
-        return self._async_batch(pending.take(self.batch_size))
+        batch = pending.next_batch(self.batch_size)
+        return self._async_batch(pending.take(self.batch_size), self._batch_blocks.take(batch))
 
     def _collect(self, count: int | None, what: str) -> None:
-        """Read the workers' per-env answers until `count` are queued (None: until none is
-        in flight). An error answer, a dead worker or `timeout` raises SubEnvError."""
+        """Read the workers' per-env answers until the next `count` tickets are in (None:
+        until none is in flight). An error answer, a dead worker or `timeout` raises
+        SubEnvError."""
         pending = self._pending
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
-        while pending.in_flight_count and (count is None or len(pending.answered) < count):
+        while pending.in_flight_count and (count is None or not pending.ready(count)):
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             ready = self._answers.wait(left)
             if not ready:
                 w = pending.workers_in_flight()[0]
-                waiting = [i for i in self._blocks[w] if pending.in_flight[i]]
+                waiting = [i for i in self._blocks[w] if i in pending.in_flight]
                 self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) did not "
                            f"answer {what} within {self.timeout} s", "")
             for w in ready:
@@ -345,17 +359,19 @@ class BatchedVectorEnv(VectorEnv):
                     self._fail(*self._died(w, what))
                 if reply[0] == "error":
                     self._raise_error(w, reply, what)
-                _, index, info, pipe_parts, final = reply
+                _, index, ticket, info, pipe_parts, final = reply
                 if pipe_parts is not None:
                     self._store_pipe_obs(index, pipe_parts)
-                pending.answer(index, (info, pipe_parts, final))
+                pending.answer(ticket, index, (info, pipe_parts, final))
 
-    def _async_batch(self, results: list[tuple[int, Any]]) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
-                                                                    dict[str, Any]]:
-        """The batch of the returned envs: observation rows copied out of shared memory,
-        their rewards and flags, their infos batched over the rows plus `env_id`."""
+    def _async_batch(self, results: list[tuple[int, Any]], outputs: list[np.ndarray] | None
+                     ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """The batch of the returned envs: their observations (the batch's block, or their
+        rows copied out of shared memory when `outputs` is None), rewards and flags, their
+        infos batched over the rows plus `env_id`."""
         ids = np.fromiter((index for index, _ in results), dtype=np.int64, count=len(results))
-        outputs = self._obs_slots.copy_rows(ids)
+        if outputs is None:
+            outputs = self._obs_slots.copy_rows(ids)
         pipe_columns = [[parts[j] for _, (_, parts, _) in results] for j in range(len(self._obs_layout.pipe_leaves))]
         entries: list[tuple[int, dict[str, Any]]] = []
         for row, (_, (info, _, final)) in enumerate(results):

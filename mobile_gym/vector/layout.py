@@ -143,7 +143,7 @@ class SpaceLayout:
             _copy_checked(array, part, leaf)
         return [_get(batch, leaf.path) for _, leaf in self.pipe_leaves]
 
-    def write_rows(self, arrays: list[np.ndarray], rows: np.ndarray, batch: Any) -> list[Any]:
+    def write_rows(self, arrays: list[np.ndarray], rows: list[int], batch: Any) -> list[Any]:
         """Write a value batched over `rows` (one entry per row index, in that order) into
         those rows of the arrays; return the pipe leaves' batched values. TypeError/ValueError
         name the part that does not fit."""

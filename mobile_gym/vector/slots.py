@@ -52,6 +52,12 @@ def _free_buffer(shape: tuple[int, ...], dtype: np.dtype, pool: list[np.ndarray]
     return out
 
 
+def holders(array: np.ndarray) -> tuple[int, int]:
+    """The reference counts that say whether a shared array is held (module docstring):
+    compare with the counts of the same array taken the same way while nobody held it."""
+    return sys.getrefcount(array), sys.getrefcount(array.base)
+
+
 def slot_count(copy: bool) -> int:
     """Slots per memory leaf: the live one (copy=False) or HANDED_OUT plus a scratch slot."""
     return HANDED_OUT + 1 if copy else 1
@@ -87,8 +93,7 @@ class ObservationSlots:
         return slot_arrays(block.views(), layout, copy)
 
     def _holders(self, leaf: int, slot: int) -> tuple[int, int]:
-        array = self._slots[leaf][slot]
-        return sys.getrefcount(array), sys.getrefcount(array.base)
+        return holders(self._slots[leaf][slot])
 
     def _free_slot(self, leaf: int) -> int | None:
         for slot in range(HANDED_OUT):
@@ -129,7 +134,7 @@ class ObservationSlots:
             source = slots[slot]
             pool = self._row_pools.setdefault((leaf, len(rows)), [])
             buf = _free_buffer((len(rows), *source.shape[1:]), source.dtype, pool)
-            np.take(source, rows, axis=0, out=buf)
+            np.take(source, rows, axis=0, out=buf, mode="clip")  # "raise" would buffer the output
             out.append(buf)
         return out
 

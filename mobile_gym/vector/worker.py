@@ -10,9 +10,10 @@ worker then waits for the next command (the main side closes).
 
 The asynchronous mode's commands (`async_reset`, `async_step`) name some of the block's envs;
 the worker resets or steps them in the order given and answers each one on its own
-(`("env", index, info, pipe parts, final)`) as soon as that env is done, so the main
-process can hand back whichever envs are ready while the others still run. Commands queue
-in the pipe: a worker never waits for another worker.
+(`("env", index, ticket, info, pipe parts, final)`) as soon as that env is done, so the main
+process can hand back whichever envs are ready while the others still run; the env's
+observation goes into the row its ticket names (`tickets`). Commands queue in the pipe: a
+worker never waits for another worker.
 
 Once its sub-envs are built, the worker moves every object alive at that point (what it
 inherited from the parent process and the sub-envs' long-lived parts) to the garbage
@@ -33,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
@@ -40,6 +42,7 @@ from mobile_gym.vector.infos import info_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
 from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.slots import slot_arrays, worker_arrays
+from mobile_gym.vector.tickets import NO_BLOCK, TicketRows
 
 #: How often (s) an idle worker checks that the process that started it is still alive.
 PARENT_CHECK_SECONDS = 1.0
@@ -63,6 +66,10 @@ class WorkerSpec:
     autoreset_mode: str
     block: SharedBlock
     copy: bool
+    #: the asynchronous mode's batch size, its blocks of shared memory and the ticket lock
+    batch_size: int
+    blocks: int
+    ticket_lock: Any
 
 
 class SubEnvFailure(Exception):
@@ -85,6 +92,7 @@ class _Worker:
         self.obs_slots = slot_arrays(views, self.obs_layout, spec.copy)
         self.act_arrays = self.act_layout.arrays(views, "act")
         self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
+        self.tickets = TicketRows(views, self.obs_layout, spec.blocks, spec.batch_size, spec.ticket_lock)
         self.envs: list[Any] = []
         self.needs_reset = [False] * len(spec.indices)
         #: each env's observation as last written (a reset of other envs writes it again
@@ -180,7 +188,6 @@ class _Worker:
             k = index - self.spec.indices[0]
             try:
                 obs, info = self.envs[k].reset(seed=seed, options=options)
-                parts = self.obs_layout.write(arrays, index, obs)
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
             self.last_obs[k] = obs
@@ -188,7 +195,7 @@ class _Worker:
             self.rewards[index] = 0.0
             self.terminated[index] = False
             self.truncated[index] = False
-            _send_plain(conn, ("env", index, info, None if self.obs_layout.all_in_memory else parts, None))
+            self._answer(conn, arrays, index, obs, info, None)
 
     def async_step(self, conn: Any, jobs: Sequence[tuple[int, list[Any]]], targets: tuple[int, ...]) -> None:
         """Step (or autoreset) each env of `jobs` ((index, pipe action parts) pairs; the array
@@ -198,11 +205,23 @@ class _Worker:
             k = index - self.spec.indices[0]
             try:
                 info, obs, final = self._step_one(k, index, self.envs[k], pipe_action)
-                parts = self.obs_layout.write(arrays, index, obs)
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
             self.last_obs[k] = obs
-            _send_plain(conn, ("env", index, info, None if self.obs_layout.all_in_memory else parts, final))
+            self._answer(conn, arrays, index, obs, info, final)
+
+    def _answer(self, conn: Any, rows: list[np.ndarray], index: int, obs: Any, info: Any, final: Any) -> None:
+        """Write a finished env's observation where its ticket says (its batch's block, or
+        its own row of `rows`) and answer it."""
+        ticket, block, row = self.tickets.claim()
+        try:
+            if block == NO_BLOCK:
+                parts = self.obs_layout.write(rows, index, obs)
+            else:
+                parts = self.obs_layout.write(self.tickets.blocks[block], row, obs)
+        except Exception as e:
+            raise SubEnvFailure(index, e) from e
+        _send_plain(conn, ("env", index, ticket, info, None if self.obs_layout.all_in_memory else parts, final))
 
     def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
         out = []

@@ -1,0 +1,112 @@
+"""Zero-copy batches for the asynchronous mode: an env writes its observation straight into
+the row of the batch it finishes in.
+
+Every env that finishes takes the next *ticket* from a counter in shared memory (under a
+lock). Ticket t is row t % batch_size of batch t // batch_size, so `recv()` returning batch
+after batch in ticket order returns the envs in the order they finished. Each batch's
+observation arrays are one of a few physical *blocks* of shared memory (batch_size rows per
+memory leaf of the observation). The main process picks the block of a batch before it sends
+any work that could finish in that batch, and writes it into a ring `table` in shared memory;
+it picks only blocks that no returned batch still uses (the reference-count test of `slots`)
+and that no pending batch was given. When every block is held it writes -1: that batch's envs
+then write into their own rows of an observation slot, which `ObservationSlots.copy_rows`
+copies out, as without blocks. The returned arrays are the caller's own either way: a block
+is written again only once nothing references it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.vector.layout import SharedBlock, SpaceLayout
+from mobile_gym.vector.slots import HANDED_OUT, holders
+
+#: Table entry of a batch without a block (its envs write into their own rows).
+NO_BLOCK = -1
+
+
+def block_count(num_envs: int, batch_size: int) -> int:
+    """Blocks enough for the batches the caller holds (HANDED_OUT), every batch that can be
+    pending at once (answered or in flight: at most num_envs envs, spread over at most
+    ceil(num_envs / batch_size) + 1 batches)."""
+    return HANDED_OUT + -(-num_envs // batch_size) + 1
+
+
+def ticket_fields(layout: SpaceLayout, num_envs: int, batch_size: int,
+                  blocks: int) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
+    """The SharedBlock fields: the ticket counter, the batch -> block table (a ring longer
+    than the pending batches can span) and each block's memory leaves."""
+    fields = {"ticket": ((1,), np.dtype(np.int64)), "table": ((num_envs + 2,), np.dtype(np.int64))}
+    for p in range(blocks):
+        for j, leaf in layout.memory_leaves:
+            fields[f"blk{p}_{j}"] = ((batch_size, *leaf.shape), leaf.dtype)
+    return fields
+
+
+def block_arrays(views: dict[str, np.ndarray], layout: SpaceLayout, blocks: int) -> list[list[np.ndarray]]:
+    """For each block, its memory leaves' arrays (leaf order)."""
+    return [[views[f"blk{p}_{j}"] for j, _ in layout.memory_leaves] for p in range(blocks)]
+
+
+class TicketRows:
+    """The worker's side: the ticket, block and row of an env that just finished."""
+
+    def __init__(self, views: dict[str, np.ndarray], layout: SpaceLayout, blocks: int, batch_size: int,
+                 lock: Any) -> None:
+        self._ticket, self._table = views["ticket"], views["table"]
+        self.blocks = block_arrays(views, layout, blocks)
+        self._batch_size = batch_size
+        self._lock = lock
+
+    def claim(self) -> tuple[int, int, int]:
+        """(ticket, block or NO_BLOCK, row) for the env that finished now."""
+        with self._lock:
+            ticket = int(self._ticket[0])
+            self._ticket[0] = ticket + 1
+        batch, row = divmod(ticket, self._batch_size)
+        return ticket, int(self._table[batch % len(self._table)]), row
+
+
+class BatchBlocks:
+    """The main process's side: which block each batch goes to, and what recv returns."""
+
+    def __init__(self, layout: SpaceLayout, block: SharedBlock, blocks: int, batch_size: int) -> None:
+        views = block.views()
+        self._ticket, self._table = views["ticket"], views["table"]
+        self._blocks = block_arrays(views, layout, blocks)
+        del views  # afterwards only self._blocks refers to the block arrays
+        self._batch_size = batch_size
+        self._idle = holders(self._blocks[0][0]) if self._blocks and self._blocks[0] else (0, 0)
+        #: pending batch number -> its block (or NO_BLOCK)
+        self._assigned: dict[int, int] = {}
+        self._next = 0  # the first batch number without a table entry
+
+    def restart(self) -> None:
+        """Tickets from 0 again (nothing may be in flight)."""
+        self._ticket[0] = 0
+        self._assigned.clear()
+        self._next = 0
+
+    def cover(self, tickets: int) -> None:
+        """Give a block (or NO_BLOCK) to every batch that tickets 0..tickets-1 fall in."""
+        last = -(-tickets // self._batch_size)
+        while self._next < last:
+            block = self._free_block()
+            self._assigned[self._next] = block
+            self._table[self._next % len(self._table)] = block
+            self._next += 1
+
+    def take(self, batch: int) -> list[np.ndarray] | None:
+        """The observation arrays of `batch` (its block's), or None when it had no block."""
+        block = self._assigned.pop(batch)
+        return None if block == NO_BLOCK else list(self._blocks[block])
+
+    def _free_block(self) -> int:
+        used = set(self._assigned.values())
+        for p, arrays in enumerate(self._blocks):
+            # arrays[k] passed as is: a loop variable would hold one more reference than _idle counts
+            if p not in used and all(holders(arrays[k]) == self._idle for k in range(len(arrays))):
+                return p
+        return NO_BLOCK
