@@ -36,7 +36,7 @@ from gymnasium.vector.utils import batch_space
 from mobile_gym.vector.infos import batch_infos, column_rows, merge_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
 from mobile_gym.vector.pending import PendingEnvs
-from mobile_gym.vector.readiness import Readable, ReadableSet
+from mobile_gym.vector.readiness import Readable, ReadableSet, WakeOrHangup
 from mobile_gym.vector.seeding import SEEDINGS, sub_env_seeds
 from mobile_gym.vector.slots import ObservationSlots, slot_fields
 from mobile_gym.vector.tickets import BatchBlocks, block_count, ticket_fields
@@ -160,7 +160,8 @@ class BatchedVectorEnv(VectorEnv):
         ctx = mp.get_context(context)
         self._block = SharedBlock(fields, ctx)
         ticket_lock = ctx.Lock()
-        self._batch_blocks = BatchBlocks(self._obs_layout, self._block, blocks, self.batch_size)
+        self._batch_blocks = BatchBlocks(self._obs_layout, self._block, blocks, self.batch_size, ticket_lock)
+        self._wake_reader, self._wake_writer = ctx.Pipe(duplex=False)
         views = self._block.views()
         self._act_arrays = self._act_layout.arrays(views, "act")
         self._rewards, self._terminated, self._truncated = views["reward"], views["terminated"], views["truncated"]
@@ -178,7 +179,8 @@ class BatchedVectorEnv(VectorEnv):
                                   observation_space=self.single_observation_space,
                                   action_space=self.single_action_space, num_envs=self.num_envs,
                                   autoreset_mode=self.autoreset_mode.value, block=self._block, copy=self.copy,
-                                  batch_size=self.batch_size, blocks=blocks, ticket_lock=ticket_lock)
+                                  batch_size=self.batch_size, blocks=blocks, ticket_lock=ticket_lock,
+                                  wake=self._wake_writer)
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=run_worker, args=(spec, child, os.getpid()),
                                    name=f"BatchedVectorEnv-worker-{w}", daemon=True)
@@ -190,6 +192,8 @@ class BatchedVectorEnv(VectorEnv):
             for _ in self._replies(range(workers), "start"):
                 pass
             self._answers = ReadableSet(self._conns)
+            self._woken = Readable(self._wake_reader)
+            self._wake_or_hangup = WakeOrHangup(self._wake_reader, self._conns)
         except BaseException:
             self.close()
             raise
@@ -340,18 +344,25 @@ class BatchedVectorEnv(VectorEnv):
 
     def _collect(self, count: int | None, what: str) -> None:
         """Read the workers' per-env answers until the next `count` tickets are in (None:
-        until none is in flight). An error answer, a dead worker or `timeout` raises
+        until none is in flight), sleeping until the worker whose answer may complete them
+        wakes this process (`tickets`). An error answer, a dead worker or `timeout` raises
         SubEnvError."""
         pending = self._pending
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
         while pending.in_flight_count and (count is None or not pending.ready(count)):
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = self._answers.wait(left)
+            ready = self._answers.wait(0)
             if not ready:
-                w = pending.workers_in_flight()[0]
-                waiting = [i for i in self._blocks[w] if i in pending.in_flight]
-                self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) did not "
-                           f"answer {what} within {self.timeout} s", "")
+                needed = pending.tickets_possible if count is None else pending.next_ticket + count
+                if self._batch_blocks.sleep_until(needed):
+                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    if not self._wake_or_hangup.wait(left):
+                        w = pending.workers_in_flight()[0]
+                        waiting = [i for i in self._blocks[w] if i in pending.in_flight]
+                        self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) "
+                                   f"did not answer {what} within {self.timeout} s", "")
+                    while self._woken.wait(0):
+                        self._wake_reader.recv_bytes()
+                continue
             for w in ready:
                 try:
                     reply = self._conns[w].recv()
@@ -443,6 +454,9 @@ class BatchedVectorEnv(VectorEnv):
         self._conns = []
         self._readable = []
         self._workers = []
+        for end in (getattr(self, "_wake_reader", None), getattr(self, "_wake_writer", None)):
+            if end is not None:
+                end.close()
 
     def __del__(self) -> None:
         if not getattr(self, "closed", True):

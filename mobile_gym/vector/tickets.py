@@ -12,6 +12,11 @@ and that no pending batch was given. When every block is held it writes -1: that
 then write into their own rows of an observation slot, which `ObservationSlots.copy_rows`
 copies out, as without blocks. The returned arrays are the caller's own either way: a block
 is written again only once nothing references it.
+
+Wake-ups: a worker counts every answer it sent (`done`, in shared memory under the same
+lock); the main process, short of answers, writes the count it waits for (`wake_at`) and
+sleeps; the worker whose answer reaches that count writes one byte to a wake pipe. So the
+main process wakes about once per batch, not once per env (each wake-up costs it CPU time).
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ def ticket_fields(layout: SpaceLayout, num_envs: int, batch_size: int,
                   blocks: int) -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     """The SharedBlock fields: the ticket counter, the batch -> block table (a ring longer
     than the pending batches can span) and each block's memory leaves."""
-    fields = {"ticket": ((1,), np.dtype(np.int64)), "table": ((num_envs + 2,), np.dtype(np.int64))}
+    fields = {"ticket": ((1,), np.dtype(np.int64)), "table": ((num_envs + 2,), np.dtype(np.int64)),
+              "done": ((1,), np.dtype(np.int64)), "wake_at": ((1,), np.dtype(np.int64))}
     for p in range(blocks):
         for j, leaf in layout.memory_leaves:
             fields[f"blk{p}_{j}"] = ((batch_size, *leaf.shape), leaf.dtype)
@@ -54,11 +60,13 @@ class TicketRows:
     """The worker's side: the ticket, block and row of an env that just finished."""
 
     def __init__(self, views: dict[str, np.ndarray], layout: SpaceLayout, blocks: int, batch_size: int,
-                 lock: Any) -> None:
+                 lock: Any, wake: Any) -> None:
         self._ticket, self._table = views["ticket"], views["table"]
+        self._done, self._wake_at = views["done"], views["wake_at"]
         self.blocks = block_arrays(views, layout, blocks)
         self._batch_size = batch_size
         self._lock = lock
+        self._wake = wake
 
     def claim(self) -> tuple[int, int, int]:
         """(ticket, block or NO_BLOCK, row) for the env that finished now."""
@@ -68,13 +76,27 @@ class TicketRows:
         batch, row = divmod(ticket, self._batch_size)
         return ticket, int(self._table[batch % len(self._table)]), row
 
+    def answered(self) -> None:
+        """Count an answer just sent; wake the main process if it waits for this count."""
+        with self._lock:
+            done = int(self._done[0]) + 1
+            self._done[0] = done
+            wake = done == self._wake_at[0]
+        if wake:
+            self.wake()
+
+    def wake(self) -> None:
+        self._wake.send_bytes(b"")
+
 
 class BatchBlocks:
     """The main process's side: which block each batch goes to, and what recv returns."""
 
-    def __init__(self, layout: SpaceLayout, block: SharedBlock, blocks: int, batch_size: int) -> None:
+    def __init__(self, layout: SpaceLayout, block: SharedBlock, blocks: int, batch_size: int, lock: Any) -> None:
         views = block.views()
         self._ticket, self._table = views["ticket"], views["table"]
+        self._done, self._wake_at = views["done"], views["wake_at"]
+        self._lock = lock
         self._blocks = block_arrays(views, layout, blocks)
         del views  # afterwards only self._blocks refers to the block arrays
         self._batch_size = batch_size
@@ -84,8 +106,10 @@ class BatchBlocks:
         self._next = 0  # the first batch number without a table entry
 
     def restart(self) -> None:
-        """Tickets from 0 again (nothing may be in flight)."""
+        """Tickets and answer counts from 0 again (nothing may be in flight)."""
         self._ticket[0] = 0
+        self._done[0] = 0
+        self._wake_at[0] = -1
         self._assigned.clear()
         self._next = 0
 
@@ -97,6 +121,14 @@ class BatchBlocks:
             self._assigned[self._next] = block
             self._table[self._next % len(self._table)] = block
             self._next += 1
+
+    def sleep_until(self, answers: int) -> bool:
+        """Ask to be woken when `answers` answers were sent; False if they already were."""
+        with self._lock:
+            if self._done[0] >= answers:
+                return False
+            self._wake_at[0] = answers
+            return True
 
     def take(self, batch: int) -> list[np.ndarray] | None:
         """The observation arrays of `batch` (its block's), or None when it had no block."""

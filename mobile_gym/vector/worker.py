@@ -70,6 +70,8 @@ class WorkerSpec:
     batch_size: int
     blocks: int
     ticket_lock: Any
+    #: the write end of the pipe that wakes the main process (`tickets`)
+    wake: Any
 
 
 class SubEnvFailure(Exception):
@@ -92,7 +94,7 @@ class _Worker:
         self.obs_slots = slot_arrays(views, self.obs_layout, spec.copy)
         self.act_arrays = self.act_layout.arrays(views, "act")
         self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
-        self.tickets = TicketRows(views, self.obs_layout, spec.blocks, spec.batch_size, spec.ticket_lock)
+        self.tickets = TicketRows(views, self.obs_layout, spec.blocks, spec.batch_size, spec.ticket_lock, spec.wake)
         self.envs: list[Any] = []
         self.needs_reset = [False] * len(spec.indices)
         #: each env's observation as last written (a reset of other envs writes it again
@@ -222,6 +224,7 @@ class _Worker:
         except Exception as e:
             raise SubEnvFailure(index, e) from e
         _send_plain(conn, ("env", index, ticket, info, None if self.obs_layout.all_in_memory else parts, final))
+        self.tickets.answered()
 
     def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
         out = []
@@ -294,7 +297,11 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
             if command == "step":  # the per-step reply: plain pickle (see PLAIN_PICKLE)
                 _send_plain(conn, ("ok", worker.step(*args)))
             elif command in answers_per_env:  # one reply per env, sent as each is done
-                answers_per_env[command](conn, *args)
+                try:
+                    answers_per_env[command](conn, *args)
+                except SubEnvFailure as failure:
+                    conn.send(_error_reply(failure))
+                    worker.tickets.wake()  # the main process may sleep until a count never reached
             else:
                 conn.send(("ok", handlers[command](*args)))
         except SubEnvFailure as failure:

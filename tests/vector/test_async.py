@@ -257,6 +257,14 @@ def test_returned_observations_are_the_callers_own():
             assert np.array_equal(obs["frame"], frame)
         for (a, _), (b, _) in zip(kept, kept[1:]):
             assert not np.shares_memory(a["frame"], b["frame"])
+        released = {obs["frame"].__array_interface__["data"][0] for obs, _ in kept}
+        del kept, obs
+        later = []
+        for _ in range(4):
+            obs, _, _, _, info = envs.recv()
+            later.append(obs["frame"].__array_interface__["data"][0])
+            envs.send(np.array([1]), info["env_id"])
+        assert set(later) & released  # a released batch's memory is written again, not a new one
     finally:
         envs.close()
 
