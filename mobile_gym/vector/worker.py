@@ -132,17 +132,23 @@ class _Worker:
                         array[index] = 0
                 continue
             try:
-                obs, info = self.envs[k].reset(seed=seed, options=options)
+                obs, info = self._reset_one(k, index, seed, options)
                 pipe_parts.append(self.obs_layout.write(arrays, index, obs))
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
-            self.last_obs[k] = obs
-            self.needs_reset[k] = False
-            self.rewards[index] = 0.0
-            self.terminated[index] = False
-            self.truncated[index] = False
             infos.append(info)
         return _pack(infos), pipe_parts
+
+    def _reset_one(self, k: int, index: int, seed: int | None, options: dict[str, Any] | None) -> tuple[Any, Any]:
+        """Reset env `k` of the block (global `index`): its observation and info; its reward
+        and flags cleared."""
+        obs, info = self.envs[k].reset(seed=seed, options=options)
+        self.last_obs[k] = obs
+        self.needs_reset[k] = False
+        self.rewards[index] = 0.0
+        self.terminated[index] = False
+        self.truncated[index] = False
+        return obs, info
 
     def step(self, pipe_actions: list[list[Any]] | None, targets: tuple[int, ...]) -> tuple[Any, Any, list[Any]]:
         """Step (or autoreset) every env of the block; their infos (columns or rows), pipe
@@ -189,14 +195,9 @@ class _Worker:
         for index, seed in jobs:
             k = index - self.spec.indices[0]
             try:
-                obs, info = self.envs[k].reset(seed=seed, options=options)
+                obs, info = self._reset_one(k, index, seed, options)
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
-            self.last_obs[k] = obs
-            self.needs_reset[k] = False
-            self.rewards[index] = 0.0
-            self.terminated[index] = False
-            self.truncated[index] = False
             self._answer(conn, arrays, index, obs, info, None)
 
     def async_step(self, conn: Any, jobs: Sequence[tuple[int, list[Any]]], targets: tuple[int, ...]) -> None:
