@@ -296,6 +296,9 @@ class BatchedVectorEnv(VectorEnv):
         if self.autoreset_mode == AutoresetMode.DISABLED:
             raise ValueError("the asynchronous mode resets each env itself: it needs autoreset_mode NEXT_STEP "
                              "or SAME_STEP, not DISABLED")
+        if options is not None and "reset_mask" in options:
+            raise ValueError("async_reset resets every env (each env resets itself after its episode ends): "
+                             "options['reset_mask'] is for the lock-step reset()")
         seeds = sub_env_seeds(seed, self.num_envs, self.seeding)
         self._leave_async()
         targets = self._obs_slots.rows_targets()

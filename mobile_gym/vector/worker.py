@@ -300,8 +300,8 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
             elif command in answers_per_env:  # one reply per env, sent as each is done
                 try:
                     answers_per_env[command](conn, *args)
-                except SubEnvFailure as failure:
-                    conn.send(_error_reply(failure))
+                except Exception as e:
+                    conn.send(_error_reply(e if isinstance(e, SubEnvFailure) else SubEnvFailure(None, e)))
                     worker.tickets.wake()  # the main process may sleep until a count never reached
             else:
                 conn.send(("ok", handlers[command](*args)))

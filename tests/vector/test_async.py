@@ -362,3 +362,32 @@ def test_close_with_work_outstanding_returns_and_ends_every_worker(env_cls):
     envs.close()
     assert time.monotonic() - t0 < 15  # a hang bound: grace, terminate, kill
     assert _all_exited(pids)
+
+
+class UnpicklableInfoEnv(CountingEnv):
+    """CountingEnv whose step info on action BOOM holds a lambda (its answer cannot be pickled)."""
+
+    def step(self, action: Any):
+        obs, reward, terminated, truncated, info = super().step(action)
+        if int(action) == BOOM:
+            info["callback"] = lambda: None
+        return obs, reward, terminated, truncated, info
+
+
+def test_an_answer_that_cannot_be_pickled_is_an_error_not_a_hang():
+    envs = BatchedVectorEnv([UnpicklableInfoEnv] * 2, num_workers=1, batch_size=2)
+    envs.async_reset(seed=3)
+    assert sorted(envs.recv()[4]["env_id"].tolist()) == [0, 1]
+    t0 = time.monotonic()
+    with pytest.raises(SubEnvError, match="during recv"):  # env 1's answer fails in pickle.dumps
+        envs.step(np.array([0, BOOM]), np.array([0, 1]))
+    assert time.monotonic() - t0 < 10 and envs.closed
+
+
+def test_async_reset_refuses_a_reset_mask():
+    envs = BatchedVectorEnv([CountingEnv] * 2, batch_size=1)
+    try:
+        with pytest.raises(ValueError, match="reset_mask"):
+            envs.async_reset(options={"reset_mask": np.array([True, False])})
+    finally:
+        envs.close()
