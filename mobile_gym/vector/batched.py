@@ -44,6 +44,8 @@ from mobile_gym.vector.worker import PLAIN_PICKLE, WorkerSpec, run_worker
 
 #: Seconds close() waits for workers to exit by themselves, then after terminate().
 CLOSE_GRACE_SECONDS = 2.0
+#: Seconds the asynchronous mode waits for the ticket lock before it checks that no worker died.
+LOCK_CHECK_SECONDS = 1.0
 
 
 class SubEnvError(RuntimeError):
@@ -356,15 +358,16 @@ class BatchedVectorEnv(VectorEnv):
             ready = self._answers.wait(0)
             if not ready:
                 needed = pending.tickets_possible if count is None else pending.next_ticket + count
-                if self._batch_blocks.sleep_until(needed):
-                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                    if not self._wake_or_hangup.wait(left):
-                        w = pending.workers_in_flight()[0]
-                        waiting = [i for i in self._blocks[w] if i in pending.in_flight]
-                        self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) "
-                                   f"did not answer {what} within {self.timeout} s", "")
-                    while self._woken.wait(0):
-                        self._wake_reader.recv_bytes()
+                asked = self._batch_blocks.sleep_until(needed, LOCK_CHECK_SECONDS)
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if asked is None:  # the lock stays taken: by a worker at work, or by one that died in it
+                    for w, proc in enumerate(self._workers):
+                        if not proc.is_alive():
+                            self._fail(*self._died(w, what))
+                if asked is None and left == 0.0 or asked and not self._wake_or_hangup.wait(left):
+                    self._timed_out(what)
+                while self._woken.wait(0):
+                    self._wake_reader.recv_bytes()
                 continue
             for w in ready:
                 try:
@@ -398,6 +401,13 @@ class BatchedVectorEnv(VectorEnv):
         infos["_env_id"] = np.ones(len(results), dtype=np.bool_)
         return (self._batch_obs_layout.assemble(outputs, pipe_columns), self._rewards[ids], self._terminated[ids],
                 self._truncated[ids], infos)
+
+    def _timed_out(self, what: str) -> None:
+        pending = self._pending
+        w = pending.workers_in_flight()[0]
+        waiting = [i for i in self._blocks[w] if i in pending.in_flight]
+        self._fail(w, waiting[0], "TimeoutError", f"worker {w} (sub-envs {waiting} in flight) did not answer "
+                   f"{what} within {self.timeout} s", "")
 
     def _settle(self) -> None:
         """Wait for every env in flight (their results stay queued for recv)."""

@@ -122,13 +122,19 @@ class BatchBlocks:
             self._table[self._next % len(self._table)] = block
             self._next += 1
 
-    def sleep_until(self, answers: int) -> bool:
-        """Ask to be woken when `answers` answers were sent; False if they already were."""
-        with self._lock:
+    def sleep_until(self, answers: int, lock_timeout: float) -> bool | None:
+        """Ask to be woken when `answers` answers were sent; False if they already were, None
+        if the lock was not free within `lock_timeout` seconds (a worker killed while holding
+        it never frees it: the caller checks the workers and tries again)."""
+        if not self._lock.acquire(timeout=lock_timeout):
+            return None
+        try:
             if self._done[0] >= answers:
                 return False
             self._wake_at[0] = answers
             return True
+        finally:
+            self._lock.release()
 
     def take(self, batch: int) -> list[np.ndarray] | None:
         """The observation arrays of `batch` (its block's), or None when it had no block."""

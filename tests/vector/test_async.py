@@ -391,3 +391,17 @@ def test_async_reset_refuses_a_reset_mask():
             envs.async_reset(options={"reset_mask": np.array([True, False])})
     finally:
         envs.close()
+
+
+def test_a_worker_killed_while_holding_the_ticket_lock_is_detected():
+    envs = BatchedVectorEnv([CountingEnv] * 2, num_workers=2, batch_size=2)
+    envs.async_reset(seed=1)
+    ids = envs.recv()[4]["env_id"]
+    pid = envs.call("pid")[1]
+    # no public way to kill a worker inside its few-microsecond lock hold: take the lock here instead
+    envs._batch_blocks._lock.acquire()
+    os.kill(pid, signal.SIGKILL)
+    t0 = time.monotonic()
+    with pytest.raises(SubEnvError, match=r"worker 1 \(pid \d+, sub-envs \[1\]\) died"):
+        envs.step(np.array([0, 0]), ids)
+    assert time.monotonic() - t0 < 10 and envs.closed
