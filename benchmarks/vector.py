@@ -30,7 +30,8 @@ Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wa
 for the async rows), and
 the same from the critical path (this process's CPU time plus its busiest worker's: the
 wall time each config would take with a free core per process, which a shared machine
-does not give; it leaves out wake-up latency);
+does not give; it leaves out wake-up latency; for the async rows, which have no barrier, it
+is the largest of this process's CPU, the busiest worker's and the total over the cores);
 overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms (with the CPU
 cost of copying each observation once into a batch buffer, which any vector env over shared
 memory pays, measured in the bare child and printed beside it); the barrier
