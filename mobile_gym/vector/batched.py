@@ -104,8 +104,12 @@ class BatchedVectorEnv(VectorEnv):
     DISABLED is refused), an env's results depend only on its seed and its own actions
     (not on timing or on the other envs), errors raise SubEnvError naming the env and
     close the vector env, a dead worker or `timeout` is detected, `close()` never hangs
-    (also with work outstanding). The returned observation arrays are the caller's own:
-    the returned envs' rows copied out of shared memory (frames are never pickled).
+    (also with work outstanding). The returned observation arrays are the caller's own
+    (never written again while anything references them) and frames are never pickled:
+    with `batch_size` given, the workers write each finished env's observation straight
+    into its row of a shared batch block that nothing holds (`tickets`), else (or when
+    the caller holds every block) the returned envs' rows are copied out of shared memory.
+    An env's info key `env_id` would be replaced by the batch's.
     `reset()` first waits for any outstanding envs (their results are dropped) and returns
     to lock-step; lock-step `step(actions)` is refused while the asynchronous mode is on;
     `call`/`get_attr`/`set_attr` wait for the outstanding envs (keeping their results).
