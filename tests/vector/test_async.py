@@ -405,3 +405,35 @@ def test_a_worker_killed_while_holding_the_ticket_lock_is_detected():
     with pytest.raises(SubEnvError, match=r"worker 1 \(pid \d+, sub-envs \[1\]\) died"):
         envs.step(np.array([0, 0]), ids)
     assert time.monotonic() - t0 < 10 and envs.closed
+
+
+@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.parametrize("batch_size", [2, None])
+def test_results_held_to_the_end_of_a_run_stay_intact(copy, batch_size):
+    """Every returned batch is kept and compared only after the run (the blocks run out and
+    the row copies take over): no later step writes into a batch the caller holds."""
+    n = len(SEEDS)
+    rng = np.random.default_rng(3)
+    actions = [rng.integers(0, 3, 10).tolist() for _ in range(n)]
+    expected = [_plain_loop(seed, acts, AutoresetMode.NEXT_STEP, {}) for seed, acts in zip(SEEDS, actions)]
+    envs = BatchedVectorEnv([JitterEnv] * n, num_workers=2, batch_size=batch_size, copy=copy)
+    got, sent, kept = [0] * n, [0] * n, []
+    try:
+        envs.async_reset(seed=SEEDS)
+        while True:
+            result = envs.recv()
+            ids = result[4]["env_id"].tolist()
+            kept.append((result, [expected[i][got[i]] for i in ids], ids))
+            for i in ids:
+                got[i] += 1
+            ids = [i for i in ids if sent[i] < len(actions[i])]
+            if len(ids) < envs.batch_size:
+                break
+            envs.send(np.array([actions[i][sent[i]] for i in ids]), np.array(ids))
+            for i in ids:
+                sent[i] += 1
+    finally:
+        envs.close()
+    assert len(kept) > 6  # more batches held than there are blocks
+    for t, (result, records, ids) in enumerate(kept):
+        assert_same(list(result), _expected_batch(envs.single_observation_space, records, ids), path=f"recv {t}")
