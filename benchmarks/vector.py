@@ -10,6 +10,13 @@ action sequences (so every one does the same simulated work, autoresets included
                        over the cores step by step)
   sync                 gymnasium SyncVectorEnv (this process)
   async                gymnasium AsyncVectorEnv (one process per env, shared memory)
+  batched async, 1 worker / 2 workers
+                       BatchedVectorEnv's asynchronous mode (EnvPool's async_reset/recv/send)
+                       with batch_size = N/2: no step barrier, each recv returns the first
+                       N/2 envs that finished and they are sent their next actions; every
+                       env takes its own action sequence (the same as the lock-step configs',
+                       repeated once so no env runs out inside the timed window), and the
+                       timed window is exactly as many env-steps as the lock-step configs'
 and the batched rows again with copy=False (the live shared arrays are returned; bare and
 copy=False both hand out observations without copying them).
 Two workloads: `mobile` (a MobileEnv task with an RL wrapper stack, default OpenApp with
@@ -19,10 +26,12 @@ layer's own per-env-step cost shows without the noise of a real step). Repeats a
 interleaved and the median is reported; wall and CPU time (this process + its workers) are
 both given, with the load average, since the machine may be shared.
 
-Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wall), and
+Derived numbers: speedup = batched 2 workers / batched 1 worker (env-steps/s, wall; the same
+for the async rows), and
 the same from the critical path (this process's CPU time plus its busiest worker's: the
 wall time each config would take with a free core per process, which a shared machine
-does not give; it leaves out wake-up latency);
+does not give; it leaves out wake-up latency; for the async rows, which have no barrier, it
+is the largest of this process's CPU, the busiest worker's and the total over the cores);
 overhead = (batched 1 worker - bare) per env-step, in wall ms and in CPU ms (with the CPU
 cost of copying each observation once into a batch buffer, which any vector env over shared
 memory pays, measured in the bare child and printed beside it); the barrier
@@ -201,8 +210,42 @@ def run_vector(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[
     return wall, main + sum(per_worker), main + max(per_worker, default=0.0), main
 
 
+def run_async(make: Any, seeds: list[int], actions: list[np.ndarray]) -> tuple[float, float, float, float]:
+    """run_vector's numbers for the asynchronous mode: after async_reset and WARMUP results
+    per env, the timed window is the next len(actions) - WARMUP results per env (counted over
+    all envs, whichever come back); env i takes actions[t][i] in order (then the same again).
+    Without a barrier this process runs alongside its workers, so the critical path is the
+    largest of its CPU time, the busiest worker's and the total over the machine's cores."""
+    envs = make()
+    pids = list(envs.worker_pids)
+    n = envs.num_envs
+    per_env = [[int(batch[i]) for batch in actions] * 2 for i in range(n)]
+    sent = [0] * n
+    warm_until, end = n * (1 + WARMUP), n * (1 + len(actions))
+    received = 0
+    t0 = c0 = 0.0
+    w0: list[float] = []
+    envs.async_reset(seed=seeds)
+    while True:
+        if not w0 and received >= warm_until:
+            t0, c0, w0 = time.perf_counter(), time.process_time(), _worker_cpu(pids)
+        ids = envs.recv()[4]["env_id"]
+        received += len(ids)
+        if received >= end:
+            break
+        envs.send(np.array([per_env[i][sent[i]] for i in ids]), ids)
+        for i in ids:
+            sent[i] += 1
+    wall, main, workers = time.perf_counter() - t0, time.process_time() - c0, _worker_cpu(pids)
+    envs.close()
+    per_worker = [b - a for a, b in zip(w0, workers)]
+    total = main + sum(per_worker)
+    return wall, total, max(main, *per_worker, total / (os.cpu_count() or 1)), main
+
+
 CONFIG_NAMES = ["bare", "batched, 1 worker", "batched, 2 workers", "batched, 1 worker, copy=False",
-                "batched, 2 workers, copy=False", "batched, N workers", "sync", "async"]
+                "batched, 2 workers, copy=False", "batched, N workers", "sync", "async",
+                "batched async, 1 worker", "batched async, 2 workers"]
 
 
 def runners(fns: list, seeds: list[int], actions: list[np.ndarray]) -> dict[str, Any]:
@@ -211,6 +254,9 @@ def runners(fns: list, seeds: list[int], actions: list[np.ndarray]) -> dict[str,
 
     def batched(workers: int, copy: bool = True) -> Any:
         return lambda: run_vector(lambda: BatchedVectorEnv(fns, num_workers=workers, copy=copy), seeds, actions)
+
+    def batched_async(workers: int) -> Any:
+        return lambda: run_async(lambda: BatchedVectorEnv(fns, num_workers=workers, batch_size=n // 2), seeds, actions)
 
     return {
         "bare": lambda: run_bare(fns, seeds, actions),
@@ -221,6 +267,7 @@ def runners(fns: list, seeds: list[int], actions: list[np.ndarray]) -> dict[str,
         f"batched, {n} workers": batched(n),
         "sync": lambda: run_vector(lambda: gym.vector.SyncVectorEnv(fns), seeds, actions),
         "async": lambda: run_vector(lambda: gym.vector.AsyncVectorEnv(fns), seeds, actions),
+        **{f"batched async, {w} worker{'s' * (w > 1)}": batched_async(w) for w in (1, 2)},
     }
 
 
@@ -259,6 +306,11 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
         out["barrier_bound_2_workers"] = {key: statistics.median(b[key] for b in bounds) for key in bounds[0]}
         out["obs_copy_cpu_ms_per_env_step"] = round(1e3 * statistics.median(copy_floors) / env_steps, 4)
     c = out["configs"]
+    one, two = c.get("batched async, 1 worker"), c.get("batched async, 2 workers")
+    if one and two:
+        out["async_speedup_2_vs_1_workers"] = round(two["env_steps_per_s"] / one["env_steps_per_s"], 3)
+        out["async_critical_path_speedup_2_vs_1_workers"] = round(
+            two["critical_path_env_steps_per_s"] / one["critical_path_env_steps_per_s"], 3)
     for suffix in ("", ", copy=False"):
         one, two = c.get(f"batched, 1 worker{suffix}"), c.get(f"batched, 2 workers{suffix}")
         if one and two:
@@ -285,6 +337,9 @@ def measure(workload: str, fns: list, n_actions: int, steps: int, repeats: int, 
         if f"overhead_cpu_ms_per_env_step{suffix}" in out:
             print(f"{label} 1 worker over bare {out['overhead_wall_ms_per_env_step' + suffix]:+.4f} wall ms, "
                   f"{out['overhead_cpu_ms_per_env_step' + suffix]:+.4f} CPU ms per env-step")
+    if "async_speedup_2_vs_1_workers" in out:
+        print(f"  batched async (batch_size {n // 2}): 2 workers / 1 worker {out['async_speedup_2_vs_1_workers']:.2f}x "
+              f"wall, {out['async_critical_path_speedup_2_vs_1_workers']:.2f}x critical path")
     if "obs_copy_cpu_ms_per_env_step" in out:
         print(f"  copying one env's observation into a batch buffer (the copy shared memory cannot avoid): "
               f"{out['obs_copy_cpu_ms_per_env_step']:.4f} CPU ms per env-step")

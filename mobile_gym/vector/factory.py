@@ -14,7 +14,7 @@ import gymnasium as gym
 from mobile_gym.vector.batched import BatchedVectorEnv
 from mobile_gym.vector.stacks import WrapperSpec, apply_stack, resolve_stack
 
-VECTOR_OPTIONS = ("num_workers", "autoreset_mode", "copy", "seeding", "context", "timeout")
+VECTOR_OPTIONS = ("num_workers", "autoreset_mode", "copy", "seeding", "context", "timeout", "batch_size")
 
 
 class SubEnvFactory:
@@ -36,7 +36,7 @@ def make_vec(env_id: str, num_envs: int = 1, *, wrappers: WrapperSpec = None, **
 
     `wrappers`: a preset stack name ("pixels", "features", "goal", ...), or a list of
     callables / wrapper names / (name, kwargs) pairs, applied innermost first in each worker.
-    Vector options: num_workers, autoreset_mode, copy, seeding, context, timeout (see
+    Vector options: num_workers, autoreset_mode, copy, seeding, context, timeout, batch_size (see
     BatchedVectorEnv); every other keyword goes to `gym.make(env_id, ...)`.
     """
     if int(num_envs) < 1:

@@ -140,11 +140,22 @@ class SpaceLayout:
             if part.shape != array.shape:
                 raise ValueError(f"action{_describe(leaf.path)} has shape {part.shape}; "
                                  f"expected {array.shape} (num_envs={self.num_envs}, {leaf.space})")
-            try:
-                np.copyto(array, part, casting="same_kind")
-            except TypeError as e:
-                raise TypeError(f"action{_describe(leaf.path)} of dtype {part.dtype} cannot be cast "
-                                f"to {array.dtype} ({leaf.space})") from e
+            _copy_checked(array, part, leaf)
+        return [_get(batch, leaf.path) for _, leaf in self.pipe_leaves]
+
+    def write_rows(self, arrays: list[np.ndarray], rows: list[int], batch: Any) -> list[Any]:
+        """Write a value batched over `rows` (one entry per row index, in that order) into
+        those rows of the arrays; return the pipe leaves' batched values. TypeError/ValueError
+        name the part that does not fit."""
+        for array, (_, leaf) in zip(arrays, self.memory_leaves):
+            part = np.asarray(_get(batch, leaf.path))
+            expected = (len(rows), *array.shape[1:])
+            if part.shape != expected:
+                raise ValueError(f"action{_describe(leaf.path)} has shape {part.shape}; "
+                                 f"expected {expected} (one per env_id, {leaf.space})")
+            staged = np.empty(expected, array.dtype)
+            _copy_checked(staged, part, leaf)
+            array[rows] = staged
         return [_get(batch, leaf.path) for _, leaf in self.pipe_leaves]
 
     def read_one(self, arrays: list[np.ndarray], i: int, pipe_parts: list[Any]) -> Any:
@@ -171,6 +182,15 @@ class SpaceLayout:
 
     def _assemble(self, values: list[Any]) -> Any:
         return _build(self.space, iter(values))
+
+
+def _copy_checked(array: np.ndarray, part: np.ndarray, leaf: Leaf) -> None:
+    """np.copyto under same-kind casting; TypeError names the leaf whose dtype does not fit."""
+    try:
+        np.copyto(array, part, casting="same_kind")
+    except TypeError as e:
+        raise TypeError(f"action{_describe(leaf.path)} of dtype {part.dtype} cannot be cast "
+                        f"to {array.dtype} ({leaf.space})") from e
 
 
 def _build(space: spaces.Space, values: Any) -> Any:

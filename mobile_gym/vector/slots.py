@@ -35,8 +35,8 @@ POOL_SIZE = 3
 _FREE_REFCOUNT = 3
 
 
-def _free_buffer(like: np.ndarray, pool: list[np.ndarray]) -> np.ndarray:
-    """A pooled private array shaped like `like` that no one references any more, or a new one.
+def _free_buffer(shape: tuple[int, ...], dtype: np.dtype, pool: list[np.ndarray]) -> np.ndarray:
+    """A pooled private array of `shape` and `dtype` that no one references any more, or a new one.
 
     A fresh multi-megabyte array is a fresh mapping for the allocator here: every page
     faults in again on each step (measured: ~950 faults and ~0.3 ms CPU per env-step for
@@ -46,10 +46,16 @@ def _free_buffer(like: np.ndarray, pool: list[np.ndarray]) -> np.ndarray:
     for buf in pool:
         if sys.getrefcount(buf) == _FREE_REFCOUNT:
             return buf
-    out = np.empty_like(like)
+    out = np.empty(shape, dtype)
     if len(pool) < POOL_SIZE:
         pool.append(out)
     return out
+
+
+def holders(array: np.ndarray) -> tuple[int, int]:
+    """The reference counts that say whether a shared array is held (module docstring):
+    compare with the counts of the same array taken the same way while nobody held it."""
+    return sys.getrefcount(array), sys.getrefcount(array.base)
 
 
 def slot_count(copy: bool) -> int:
@@ -78,6 +84,8 @@ class ObservationSlots:
         self._pools: list[list[np.ndarray]] = [[] for _ in self._slots]
         self._idle = self._holders(0, 0) if self._slots else (0, 0)
         self.scratch = HANDED_OUT
+        #: pooled private copies of the rows the async mode returns, per (leaf, row count)
+        self._row_pools: dict[tuple[int, int], list[np.ndarray]] = {}
 
     @staticmethod
     def _take(layout: SpaceLayout, block: SharedBlock, copy: bool) -> list[list[np.ndarray]]:
@@ -85,8 +93,7 @@ class ObservationSlots:
         return slot_arrays(block.views(), layout, copy)
 
     def _holders(self, leaf: int, slot: int) -> tuple[int, int]:
-        array = self._slots[leaf][slot]
-        return sys.getrefcount(array), sys.getrefcount(array.base)
+        return holders(self._slots[leaf][slot])
 
     def _free_slot(self, leaf: int) -> int | None:
         for slot in range(HANDED_OUT):
@@ -104,11 +111,32 @@ class ObservationSlots:
             slot = self._free_slot(leaf)
             if slot is None:
                 targets.append(self.scratch)
-                outputs.append(_free_buffer(slots[self.scratch], self._pools[leaf]))
+                scratch = slots[self.scratch]
+                outputs.append(_free_buffer(scratch.shape, scratch.dtype, self._pools[leaf]))
             else:
                 targets.append(slot)
                 outputs.append(slots[slot])
         return tuple(targets), outputs
+
+    def rows_targets(self) -> tuple[int, ...]:
+        """The slot of each memory leaf that the async mode's workers write into: the scratch
+        slot (copy=True) or the live one. An env's row there stays as written until that env
+        is sent its next action, so `copy_rows` may read it at any time before."""
+        slot = self.scratch if self.copy else 0
+        return (slot,) * len(self._slots)
+
+    def copy_rows(self, rows: np.ndarray) -> list[np.ndarray]:
+        """Each memory leaf's `rows` (env indices, in that order) of the `rows_targets` slot,
+        copied into private arrays of shape (len(rows), ...): pooled buffers the caller no
+        longer holds, or new ones."""
+        out = []
+        for leaf, (slots, slot) in enumerate(zip(self._slots, self.rows_targets())):
+            source = slots[slot]
+            pool = self._row_pools.setdefault((leaf, len(rows)), [])
+            buf = _free_buffer((len(rows), *source.shape[1:]), source.dtype, pool)
+            np.take(source, rows, axis=0, out=buf, mode="clip")  # "raise" would buffer the output
+            out.append(buf)
+        return out
 
     def take_in(self, targets: tuple[int, ...], outputs: list[np.ndarray], rows: slice) -> None:
         """Copy rows `rows` of the leaves that went to the scratch slot into their outputs."""

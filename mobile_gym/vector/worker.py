@@ -8,6 +8,13 @@ returned it) and the replies to `call`/`get_attr` go through the pipe. An except
 sub-env is caught and answered as an error naming that sub-env with the traceback; the
 worker then waits for the next command (the main side closes).
 
+The asynchronous mode's commands (`async_reset`, `async_step`) name some of the block's envs;
+the worker resets or steps them in the order given and answers each one on its own
+(`("env", index, ticket, info, pipe parts, final)`) as soon as that env is done, so the main
+process can hand back whichever envs are ready while the others still run; the env's
+observation goes into the row its ticket names (`tickets`). Commands queue in the pipe: a
+worker never waits for another worker.
+
 Once its sub-envs are built, the worker moves every object alive at that point (what it
 inherited from the parent process and the sub-envs' long-lived parts) to the garbage
 collector's permanent generation (`gc.freeze`): full collections, which stop a step for tens
@@ -27,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
@@ -34,6 +42,7 @@ from mobile_gym.vector.infos import info_columns
 from mobile_gym.vector.layout import SharedBlock, SpaceLayout
 from mobile_gym.vector.readiness import Readable
 from mobile_gym.vector.slots import slot_arrays, worker_arrays
+from mobile_gym.vector.tickets import NO_BLOCK, TicketRows
 
 #: How often (s) an idle worker checks that the process that started it is still alive.
 PARENT_CHECK_SECONDS = 1.0
@@ -57,6 +66,12 @@ class WorkerSpec:
     autoreset_mode: str
     block: SharedBlock
     copy: bool
+    #: the asynchronous mode's batch size, its blocks of shared memory and the ticket lock
+    batch_size: int
+    blocks: int
+    ticket_lock: Any
+    #: the write end of the pipe that wakes the main process (`tickets`)
+    wake: Any
 
 
 class SubEnvFailure(Exception):
@@ -79,6 +94,7 @@ class _Worker:
         self.obs_slots = slot_arrays(views, self.obs_layout, spec.copy)
         self.act_arrays = self.act_layout.arrays(views, "act")
         self.rewards, self.terminated, self.truncated = views["reward"], views["terminated"], views["truncated"]
+        self.tickets = TicketRows(views, self.obs_layout, spec.blocks, spec.batch_size, spec.ticket_lock, spec.wake)
         self.envs: list[Any] = []
         self.needs_reset = [False] * len(spec.indices)
         #: each env's observation as last written (a reset of other envs writes it again
@@ -116,17 +132,23 @@ class _Worker:
                         array[index] = 0
                 continue
             try:
-                obs, info = self.envs[k].reset(seed=seed, options=options)
+                obs, info = self._reset_one(k, index, seed, options)
                 pipe_parts.append(self.obs_layout.write(arrays, index, obs))
             except Exception as e:
                 raise SubEnvFailure(index, e) from e
-            self.last_obs[k] = obs
-            self.needs_reset[k] = False
-            self.rewards[index] = 0.0
-            self.terminated[index] = False
-            self.truncated[index] = False
             infos.append(info)
         return _pack(infos), pipe_parts
+
+    def _reset_one(self, k: int, index: int, seed: int | None, options: dict[str, Any] | None) -> tuple[Any, Any]:
+        """Reset env `k` of the block (global `index`): its observation and info; its reward
+        and flags cleared."""
+        obs, info = self.envs[k].reset(seed=seed, options=options)
+        self.last_obs[k] = obs
+        self.needs_reset[k] = False
+        self.rewards[index] = 0.0
+        self.terminated[index] = False
+        self.truncated[index] = False
+        return obs, info
 
     def step(self, pipe_actions: list[list[Any]] | None, targets: tuple[int, ...]) -> tuple[Any, Any, list[Any]]:
         """Step (or autoreset) every env of the block; their infos (columns or rows), pipe
@@ -166,6 +188,45 @@ class _Worker:
         self.needs_reset[k] = self.mode != AutoresetMode.SAME_STEP and bool(terminated or truncated)
         return info, obs, final
 
+    def async_reset(self, conn: Any, jobs: Sequence[tuple[int, int | None]], options: dict[str, Any] | None,
+                    targets: tuple[int, ...]) -> None:
+        """Reset each env of `jobs` ((index, seed) pairs) and answer it at once."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        for index, seed in jobs:
+            k = index - self.spec.indices[0]
+            try:
+                obs, info = self._reset_one(k, index, seed, options)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self._answer(conn, arrays, index, obs, info, None)
+
+    def async_step(self, conn: Any, jobs: Sequence[tuple[int, list[Any]]], targets: tuple[int, ...]) -> None:
+        """Step (or autoreset) each env of `jobs` ((index, pipe action parts) pairs; the array
+        parts are in shared memory) and answer it at once."""
+        arrays = worker_arrays(self.obs_slots, targets)
+        for index, pipe_action in jobs:
+            k = index - self.spec.indices[0]
+            try:
+                info, obs, final = self._step_one(k, index, self.envs[k], pipe_action)
+            except Exception as e:
+                raise SubEnvFailure(index, e) from e
+            self.last_obs[k] = obs
+            self._answer(conn, arrays, index, obs, info, final)
+
+    def _answer(self, conn: Any, rows: list[np.ndarray], index: int, obs: Any, info: Any, final: Any) -> None:
+        """Write a finished env's observation where its ticket says (its batch's block, or
+        its own row of `rows`) and answer it."""
+        ticket, block, row = self.tickets.claim()
+        try:
+            if block == NO_BLOCK:
+                parts = self.obs_layout.write(rows, index, obs)
+            else:
+                parts = self.obs_layout.write(self.tickets.blocks[block], row, obs)
+        except Exception as e:
+            raise SubEnvFailure(index, e) from e
+        _send_plain(conn, ("env", index, ticket, info, None if self.obs_layout.all_in_memory else parts, final))
+        self.tickets.answered()
+
     def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
         out = []
         for index, env in zip(self.spec.indices, self.envs):
@@ -197,6 +258,10 @@ def _pack(infos: list[dict[str, Any]]) -> Any:
     return infos if columns is None else columns
 
 
+def _send_plain(conn: Any, message: tuple) -> None:
+    conn.send_bytes(pickle.dumps(message, PLAIN_PICKLE))
+
+
 def _error_reply(failure: SubEnvFailure) -> tuple:
     return ("error", failure.index, type(failure.error).__name__, str(failure.error), failure.text)
 
@@ -212,6 +277,7 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
     except SubEnvFailure as failure:
         conn.send(_error_reply(failure))
     handlers = {"step": worker.step, "reset": worker.reset, "call": worker.call, "set_attr": worker.set_attr}
+    answers_per_env = {"async_step": worker.async_step, "async_reset": worker.async_reset}
     readable = Readable(conn)
     while True:
         while not readable.wait(PARENT_CHECK_SECONDS):
@@ -230,7 +296,13 @@ def run_worker(spec: WorkerSpec, conn: Any, parent_pid: int) -> None:
             return
         try:
             if command == "step":  # the per-step reply: plain pickle (see PLAIN_PICKLE)
-                conn.send_bytes(pickle.dumps(("ok", worker.step(*args)), PLAIN_PICKLE))
+                _send_plain(conn, ("ok", worker.step(*args)))
+            elif command in answers_per_env:  # one reply per env, sent as each is done
+                try:
+                    answers_per_env[command](conn, *args)
+                except Exception as e:
+                    conn.send(_error_reply(e if isinstance(e, SubEnvFailure) else SubEnvFailure(None, e)))
+                    worker.tickets.wake()  # the main process may sleep until a count never reached
             else:
                 conn.send(("ok", handlers[command](*args)))
         except SubEnvFailure as failure:
