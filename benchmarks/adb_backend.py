@@ -25,7 +25,6 @@ Prints a table and writes benchmarks/results/adb_backend.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import re
@@ -40,6 +39,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+
+from mobile_gym.bench import write_results  # noqa: E402
 
 RESULTS = HERE / "results" / "adb_backend.json"
 SERIAL = "emulator-5554"
@@ -215,9 +216,7 @@ def main(task: str, steps: int, repeat: int, profile: bool,
     for name, ms in latency.items():
         extra = out["overhead_vs_raw_ms"].get(name, "")  # type: ignore[union-attr]
         print(f"{name:32} {ms:10.3f} {extra!s:>10}")
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
-    print(f"wrote {RESULTS}")
+    write_results(RESULTS, out)
     return out
 
 

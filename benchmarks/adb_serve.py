@@ -11,7 +11,6 @@ same operations called on the SimDevice directly for comparison; plus 8 threads 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -20,6 +19,8 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from mobile_gym.bench import write_results
 
 RESULTS = Path(__file__).resolve().parent / "results" / "adb_serve.json"
 
@@ -95,6 +96,4 @@ if __name__ == "__main__":
     out = main(parser.parse_args().repeat)
     for key, value in out.items():
         print(f"{key:32s} {value}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
-    print(f"wrote {RESULTS}")
+    write_results(RESULTS, out)

@@ -21,7 +21,6 @@ Usage: python benchmarks/app_launch.py [--repeats 10] [--steps 150] [--num-envs 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -40,6 +39,7 @@ import numpy as np  # noqa: E402
 from vector import barrier_bounds  # noqa: E402
 
 import mobile_gym  # noqa: E402,F401  (registers the ids)
+from mobile_gym.bench import write_results  # noqa: E402
 from mobile_gym.cli import whole_number  # noqa: E402
 from mobile_gym.tasks.families.launcher import APPS  # noqa: E402
 from mobile_gym.vector import sub_env_seeds  # noqa: E402
@@ -152,9 +152,7 @@ def main() -> None:
                                              "load_average_start": list(load_start),
                                              "load_average_end": list(load_end)}}
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1))
-    print(f"wrote {out}")
+    write_results(out, result)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,13 @@ path too). Prints a table and writes benchmarks/results/dataset_export.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import tempfile
 import time
 from pathlib import Path
+
+from mobile_gym.bench import write_results
 
 DEFAULT_TASKS = "SystemWifiTurnOff,OpenApp,SystemBluetoothTurnOn,MarkorCreateNote,ExpenseAddSingle"
 
@@ -80,9 +81,7 @@ def main() -> None:
         print(f"  {name:6s} export {timings[name]:6.1f} s  {result['export_ms_per_step'][name]:6.1f} ms/step  "
               f"{result['bytes_per_step'][name] / 1024:7.1f} KiB/step")
     out = Path(__file__).with_name("results") / "dataset_export.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"wrote {out}")
+    write_results(out, result)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from mobile_gym.bench import measure_env, measure_vector  # noqa: E402
+from mobile_gym.bench import measure_env, measure_vector, write_results  # noqa: E402
 from mobile_gym.cli import whole_number  # noqa: E402
 from mobile_gym.env import MobileEnv  # noqa: E402
 from mobile_gym.events import StepResult  # noqa: E402
@@ -214,9 +214,7 @@ def main() -> None:
         results["breakdown"] = {ids[0]: breakdown(ids[0], size, steps, args.vector_steps)}
     results["machine"]["load_average_end"] = load()
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"wrote {out}")
+    write_results(out, results)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ benchmarks/results/events.json.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import statistics
 import sys
@@ -37,6 +36,7 @@ import numpy as np
 from google.protobuf import text_format
 from lxml import etree
 
+from mobile_gym.bench import write_results
 from mobile_gym.device.base import LogLine
 from mobile_gym.events import EventEngine, StepInputs
 from mobile_gym.tasks import task_pb2
@@ -242,9 +242,7 @@ def main() -> int:
     print(f"vh_step_changed is {results['ratio_changed_vs_reference']:.1f}x faster than lxml parse + XPath")
     results["targets_ms"] = targets
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"wrote {out}")
+    write_results(out, results)
     return 0
 
 

@@ -14,7 +14,6 @@ writes benchmarks/results/harness.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import resource
@@ -22,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from mobile_gym.bench import write_results
 from mobile_gym.harness.episode import RunConfig
 from mobile_gym.harness.runner import run_suite, versions
 from mobile_gym.harness.suites import select
@@ -70,9 +70,7 @@ def main() -> None:
               "load_average_1min": round(os.getloadavg()[0], 2), "machine": platform.machine(),
               "versions": versions()}
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"written to {out}")
+    write_results(out, result)
 
 
 if __name__ == "__main__":

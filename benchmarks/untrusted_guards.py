@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import sqlite3
 import sys
 import time
@@ -28,6 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from mobile_gym.bench import write_results  # noqa: E402
 from mobile_gym.env import MobileEnv  # noqa: E402
 from mobile_gym.sim.android import SimAndroid  # noqa: E402
 
@@ -119,9 +119,7 @@ def main() -> None:
     for task, us in steps.items():
         print(f"env step (CPU)             {us:8.1f} us   {task}")
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=2))
-    print(f"wrote {out}")
+    write_results(out, result)
 
 
 if __name__ == "__main__":

@@ -48,7 +48,6 @@ with PYTHONPATH=$PWD (when PYTHONPATH is set it picks the mobile_gym under test)
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 import os
 import platform
@@ -66,6 +65,7 @@ import gymnasium as gym  # noqa: E402
 import numpy as np  # noqa: E402
 import psutil  # noqa: E402
 
+from mobile_gym.bench import write_results  # noqa: E402
 from mobile_gym.cli import whole_number  # noqa: E402
 from mobile_gym.vector import BatchedVectorEnv, sub_env_seeds  # noqa: E402
 from mobile_gym.vector.factory import SubEnvFactory  # noqa: E402
@@ -394,9 +394,7 @@ def main() -> None:
                                     args.steps, args.repeats, args.seed, only)
     results["machine"]["load_average_end"] = list(os.getloadavg())
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwrote {out}")
+    write_results(out, results)
 
 
 if __name__ == "__main__":

@@ -4,11 +4,13 @@ benchmarks/."""
 from __future__ import annotations
 
 import gc
+import json
 import numbers
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -130,3 +132,12 @@ class CollectionLog:
             self.counts[info["generation"]] += 1
             self.seconds[info["generation"]] += time.perf_counter() - self._started
             self._started = None
+
+
+def write_results(path: str | Path, results: Any) -> Path:
+    """Write a benchmark's results as JSON at `path` (its folder made if missing) and say so."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {out}")
+    return out
