@@ -378,12 +378,7 @@ class MobileEnv(gym.Env[dict, dict]):
         device.restore(self._snapshot)
         shared = _common_length(keys, self._last_steps)
         self._last_steps = keys
-        if shared == 0:
-            return 0
-        self._run_steps(steps[:shared], "reset step", seed=seed)
-        self._read_screen()  # the snapshot keeps the screen's caches (as in _new_device)
-        self._prefix = (tuple(keys[:shared]), device.snapshot())
-        return shared
+        return self._snapshot_after(steps, keys, shared, seed)
 
     def _snapshot_prefix(self, steps: Sequence[Any], seed: int) -> int:
         """At the first reset, right after setup: run the leading reset steps this seed shares
@@ -400,7 +395,12 @@ class MobileEnv(gym.Env[dict, dict]):
         if self.family is not None:
             probe = self.family.make_task(seed + 1).proto.reset_steps
             other = self._replayable_keys(probe)
-        shared = _common_length(keys, other)
+        return self._snapshot_after(steps, keys, _common_length(keys, other), seed)
+
+    def _snapshot_after(self, steps: Sequence[Any], keys: Sequence[bytes], shared: int,
+                        seed: int) -> int:
+        """Run the first `shared` reset steps and keep a snapshot of the device after them as
+        the prefix later resets restore; returns `shared`."""
         if shared == 0:
             return 0
         device = self._device
