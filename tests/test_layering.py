@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mobile_gym"
 ALLOWED = {
     "apps": (),
     "untrusted": (),
-    "sim": ("apps", "untrusted", "host_folders", "device.base"),
+    "sim": ("apps", "untrusted", "host_folders", "pixels", "device.base"),
     "tasks": ("apps", "untrusted", "host_folders", "spaces", "task_defs", "device.base",
               "device.read_cache"),
     "events": ("tasks", "apps", "untrusted", "device.base", "device.read_cache"),

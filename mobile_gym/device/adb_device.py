@@ -57,6 +57,7 @@ from mobile_gym.device.adb_wire import AdbWire, ReceiveBuffer
 from mobile_gym.device.base import KEY_NAMES, DeviceError, FileEntry, InvalidInputError, LogLine, TextBox
 from mobile_gym.device.forest import forest_from_windows_dump
 from mobile_gym.device.frame_stream import FrameMemory, StreamingDownscale
+from mobile_gym.pixels import convert_colour
 
 T = TypeVar("T")
 
@@ -256,7 +257,7 @@ class AdbDevice:
                     # on all four channels: contiguous input takes OpenCV's fast path, and the
                     # colour channels come out the same as when resized alone
                     rgba = cv2.resize(rgba, want, interpolation=cv2.INTER_AREA)
-                self._bundle.parts[key] = cv2.cvtColor(rgba, cv2.COLOR_RGBA2RGB)
+                self._bundle.parts[key] = convert_colour(rgba, cv2.COLOR_RGBA2RGB, 3)
             return self._bundle.parts[key].copy()
         image = self._call("screencap -p", lambda: self._dev.screenshot(error_ok=False))
         frame = np.asarray(image.convert("RGB"), dtype=np.uint8)
@@ -503,7 +504,7 @@ def _fetch_bundle(wire: AdbWire, wanted: set[str], log_since: float, replies: Re
             parts[name] = rgba = parse_raw_screencap(chunk)
             small = None if shrink is None else shrink.result(rgba, len(chunk) - rgba.nbytes)
             if small is not None:
-                parts[_frame_key(frame_size)] = cv2.cvtColor(small, cv2.COLOR_RGBA2RGB)
+                parts[_frame_key(frame_size)] = convert_colour(small, cv2.COLOR_RGBA2RGB, 3)
         elif name in ("xml", "windows"):
             xml = str(chunk, "utf-8")
             if not xml.lstrip().startswith("<?xml"):

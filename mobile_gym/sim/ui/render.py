@@ -19,6 +19,7 @@ import numpy as np
 import skia
 
 from mobile_gym.device.base import TextBox
+from mobile_gym.pixels import convert_colour
 
 from .geometry import Rect
 from .text import draw_text, line_metrics, text_width
@@ -269,4 +270,4 @@ class FrameBuffer:
 
     def rgb(self) -> np.ndarray:
         """A new RGB copy of the current pixels."""
-        return cv2.cvtColor(self.rgba, cv2.COLOR_RGBA2RGB)
+        return convert_colour(self.rgba, cv2.COLOR_RGBA2RGB, 3)

@@ -12,6 +12,7 @@ import struct
 import cv2
 import numpy as np
 
+from mobile_gym.pixels import convert_colour
 from mobile_gym.sim.system.shell.core import Proc, _reason
 
 
@@ -67,7 +68,7 @@ def encode_raw(rgb: np.ndarray) -> bytearray:
     out = bytearray(16 + h * w * 4)
     struct.pack_into("<IIII", out, 0, w, h, 1, 1)
     rgba = np.frombuffer(out, dtype=np.uint8, offset=16).reshape(h, w, 4)
-    cv2.cvtColor(np.ascontiguousarray(rgb, dtype=np.uint8), cv2.COLOR_RGB2RGBA, dst=rgba)  # alpha 255
+    convert_colour(np.asarray(rgb, dtype=np.uint8), cv2.COLOR_RGB2RGBA, 4, dst=rgba)  # alpha 255
     return out
 
 
