@@ -8,6 +8,7 @@ distributions match although the numbers differ from Python's `random`.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
@@ -198,9 +199,10 @@ def events_from_values(values: Sequence[int], starts: tuple[int, ...]) -> Events
     while at + width <= len(values):
         firsts.append(at)
         at += width - 1 + (values[at + coin] >> 31)  # a draw below 2 is the value's top bit
-    u = np.array(values, dtype=np.uint64)[np.array(firsts, dtype=np.int64)[:, None]
-                                          + np.arange(width)]
-    bounds = np.tile(np.array(starts + _EVENT_BOUNDS, dtype=np.uint64), (len(firsts), 1))
+    # array.array reads the ints in one C loop (np.array infers each one's type first)
+    u = np.frombuffer(array("I", values), dtype=np.uintc)[np.array(firsts)[:, None]
+                                                          + np.arange(width)]
+    bounds = np.array([starts + _EVENT_BOUNDS], dtype=np.uint64).repeat(len(firsts), axis=0)
     who = len(starts) + 2
     bounds[:, who] = _WHO_BOUNDS[(u[:, who - 1] * bounds[:, who - 1]) >> 32]
     products = u * bounds

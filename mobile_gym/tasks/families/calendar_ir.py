@@ -233,9 +233,10 @@ def distractors(rng: np.random.Generator, conditions: Sequence[Exclusion] | Excl
     while len(out) < n:
         block = cd.events_ahead(rng, n - len(out) + 8, hours=23, minutes=True)
         rejected = test.each(block.start_ts, block.end_ts, block.titles).tolist()
-        if taken:
-            rejected = [bad or title.lower() in taken
-                        for bad, title in zip(rejected, block.titles.tolist())]
+        titles = block.titles.tolist()
+        clashing = {title for title in set(titles) if title.lower() in taken}  # usually none
+        if clashing:
+            rejected = [bad or title in clashing for bad, title in zip(rejected, titles)]
         chosen: list[int] = []
         end = len(block)
         for i, bad in enumerate(rejected):

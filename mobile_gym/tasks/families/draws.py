@@ -29,6 +29,10 @@ _FIRST_BLOCK = 64  # raw outputs read ahead at first; each further block is twic
 _MAX_BLOCK = 1024
 #: numpy int64 scalars of small values, made once (Generator.integers returns np.int64).
 _N_SMALL = 4096
+#: Little-endian 64- and 32-bit words: a 64-bit output viewed as two 32-bit words is its low
+#: half then its high half (numpy's order for `next_uint32`) on any machine.
+_LITTLE_U64 = np.dtype("<u8")
+_LITTLE_U32 = np.dtype("<u4")
 _SMALL_INT64: tuple[np.int64, ...] = tuple(np.arange(_N_SMALL, dtype=np.int64))
 
 
@@ -127,7 +131,7 @@ class Draws:
         halves = self._halves
         assert halves is not None
         while self._at + k > len(halves):
-            self._read_ahead()
+            self._read_ahead((self._at + k - len(halves) + 1) // 2)
         return halves[self._at:self._at + k]
 
     def skip(self, k: int) -> None:
@@ -175,9 +179,9 @@ class Draws:
         self._dropped = 0
         self._block = 0
 
-    def _read_ahead(self) -> None:
+    def _read_ahead(self, at_least: int = 1) -> None:
         """Drop the halves of the outputs used (keeping the buffer's slot) and read the next
-        block of outputs ahead."""
+        block of outputs ahead (`at_least` outputs or more: one read for a long `ahead`)."""
         halves = self._halves
         assert halves is not None
         used = (self._at - 1) // 2
@@ -185,9 +189,9 @@ class Draws:
             del halves[:2 * used]
             self._at -= 2 * used
             self._dropped += used
-        self._block = min(2 * self._block, _MAX_BLOCK) or _FIRST_BLOCK
+        self._block = max(min(2 * self._block, _MAX_BLOCK) or _FIRST_BLOCK, at_least)
         raw = self._generator.bit_generator.random_raw(self._block)
-        halves += np.stack((raw & _U32, raw >> 32), axis=1).ravel().tolist()
+        halves += raw.astype(_LITTLE_U64, copy=False).view(_LITTLE_U32).tolist()
 
     def _next_raw(self) -> int:
         """The next 64-bit output (numpy's `next_uint64`: the 32-bit buffer is left as it is)."""
@@ -225,7 +229,7 @@ class Draws:
         halves = self._halves
         assert halves is not None
         while self._at + k > len(halves):
-            self._read_ahead()
+            self._read_ahead((self._at + k - len(halves) + 1) // 2)
         at = self._at
         self._at = at + k
         return halves[at:at + k]
