@@ -16,8 +16,16 @@ def insert_rows_sql(table: str, columns: Sequence[str], rows: Sequence[Sequence[
     compiles those values once, not once a row (a calendar reset: 4 of 26 columns vary)."""
     if not rows:
         return ""
+    return insert_columns_sql(table, columns, list(zip(*rows)), literal)
+
+
+def insert_columns_sql(table: str, columns: Sequence[str], by_column: Sequence[Sequence[Any]],
+                       literal: Callable[[Any], str]) -> str:
+    """`insert_rows_sql` of the rows given column by column (`by_column[k]`: column k's value
+    in each row), or "" for none."""
+    if not by_column or not by_column[0]:
+        return ""
     head = f"INSERT INTO {table} ({', '.join(columns)})"
-    by_column = list(zip(*rows))
     varying = [k for k, values in enumerate(by_column) if not _same_everywhere(values)]
     if not varying or len(varying) == len(columns):  # one row, equal rows, nothing in common
         return f"{head} VALUES {value_rows(by_column, literal)};"

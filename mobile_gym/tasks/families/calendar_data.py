@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta, timezone
 from operator import itemgetter
 
 import numpy as np
 
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
-from mobile_gym.apps.sql_text import insert_rows_sql
+from mobile_gym.apps.sql_text import insert_columns_sql
 from mobile_gym.tasks.families.common import drawer
 from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.families.records import RecordMaker
@@ -258,14 +258,16 @@ def sql_literal(value: object) -> str:
     return str(value)
 
 
-#: An event's values in COLUMNS order, read from its `vars()` (every field is there; a dict
-#: lookup costs less than an attribute's).
-_ROW = itemgetter(*COLUMNS)
+#: Picks COLUMNS out of an Event's field values: its `vars()` holds every field in
+#: declaration order (`__init__` and `RecordMaker` set them in that order).
+_PICK_COLUMNS = itemgetter(*(tuple(f.name for f in fields(Event)).index(c) for c in COLUMNS))
 
 
 def insert_sql(events: Sequence[Event]) -> str:
     """One INSERT of all `events` (ids left to AUTOINCREMENT), or "" for none."""
-    return insert_rows_sql(TABLE, COLUMNS, list(map(_ROW, map(vars, events))), sql_literal)
+    by_field = list(zip(*map(dict.values, map(vars, events))))  # each field's value by event
+    return insert_columns_sql(TABLE, COLUMNS, _PICK_COLUMNS(by_field) if by_field else (),
+                              sql_literal)
 
 
 def reset_sql(events: Sequence[Event]) -> str:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.apps.sql_text import insert_rows_sql
+from mobile_gym.apps.sql_text import insert_columns_sql, insert_rows_sql
 from mobile_gym.tasks.families import calendar_data as cd
 from tests.tasks.families.helpers import make_env, shell
 
@@ -147,3 +147,12 @@ def test_tasks_and_tracks_resets_leave_the_rows_per_row_inserts_leave(family):
         new = model.reset_sql(rows)
         assert "SELECT column1" in new
         assert _dump(schema, new, table) == _dump(schema, old, table) != []
+
+
+@given(st.lists(st.tuples(st.integers(-5, 5), _VALUE, _VALUE, st.sampled_from([0, 1, -1])),
+                max_size=12))
+@settings(max_examples=200, deadline=None)
+def test_columns_give_the_text_of_the_rows(rows):
+    by_column = list(zip(*rows)) if rows else []
+    assert insert_columns_sql("t", COLUMNS, by_column, cd.sql_literal) \
+        == insert_rows_sql("t", COLUMNS, rows, cd.sql_literal)
