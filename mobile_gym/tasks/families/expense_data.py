@@ -8,7 +8,7 @@ Everything random comes from a `numpy.random.Generator`; the draw order follows 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 
 import numpy as np
@@ -23,6 +23,7 @@ from mobile_gym.apps.expense import (
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.common import drawer, picker
+from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -94,28 +95,88 @@ def generate_expense(rng: np.random.Generator) -> Expense:
 
 _EXPENSES = RecordMaker(Expense)
 
+_U32 = 0xFFFFFFFF
+#: `generate_expense`'s draws: day, hour, category, name (its bound is the category's number
+#: of names), amount, note.
+_DRAWS = 6
+_NAMES_BY_CATEGORY: tuple[tuple[str, ...], ...] = tuple(
+    NAMES[CATEGORY_NAMES[c]] if c in CATEGORY_NAMES else () for c in range(12))
+#: Each day-draw's midnight in ms (October 1..15 2023).
+_DAY_MS: tuple[int, ...] = tuple(cd.OCTOBER_DAYS[1 + d] * 1000 for d in range(15))
+
+
+def expenses_from_values(values: Sequence[int]) -> list[Expense]:
+    """The expenses that `generate_expense` makes from a `Draws` whose next 32-bit values
+    these are (`_DRAWS` a row), one after another, up to the first expense some of whose draws
+    could make a Lemire redraw, or the values' end. A draw below n reading u is
+    `(u * n) >> 32` unless `(u * n) mod 2**32 < n` (then Lemire's method may redraw)."""
+    names_drawn: list[str] = []
+    amounts: list[int] = []
+    categories: list[int] = []
+    notes: list[str] = []
+    whens: list[int] = []
+    for at in range(0, len(values) - _DRAWS + 1, _DRAWS):
+        day, hour, cat, name, amount, note = values[at:at + _DRAWS]
+        day, hour, cat, amount, note = day * 15, hour * 24, cat * 11, amount * 49001, note * 7
+        names = _NAMES_BY_CATEGORY[1 + (cat >> 32)]
+        name *= len(names)
+        if (day & _U32 < 15 or hour & _U32 < 24 or cat & _U32 < 11 or name & _U32 < len(names)
+                or amount & _U32 < 49001 or note & _U32 < 7):
+            break
+        names_drawn.append(names[name >> 32])
+        amounts.append(1000 + (amount >> 32))
+        categories.append(1 + (cat >> 32))
+        notes.append(NOTES[note >> 32])
+        whens.append(_DAY_MS[day >> 32] + 3_600_000 * (hour >> 32))
+    return _EXPENSES.make_each(name=names_drawn, amount=amounts, category=categories, note=notes,
+                               created_date=whens, modified_date=whens)
+
+
+def generated_expenses(rng: np.random.Generator, first_block: int = 8) -> Iterator[Expense]:
+    """`generate_expense(rng)` again and again, each expense drawn when it is yielded. From a
+    `Draws` they are decoded in blocks of values read ahead (`expenses_from_values`; the first
+    block of `first_block` expenses, later ones of 8); an expense whose draws could make a
+    Lemire redraw, and every expense of numpy's own generator, is made by `generate_expense`."""
+    size = first_block
+    while True:
+        if type(rng) is Draws:
+            block = expenses_from_values(rng.ahead(_DRAWS * size))
+            for e in block:
+                rng.skip(_DRAWS)
+                yield e
+            whole, size = len(block) == size, 8
+            if whole:
+                continue
+        yield generate_expense(rng)
+
 
 def random_expenses(rng: np.random.Generator, n: int,
                     keep: Callable[[Expense], bool] = lambda e: True) -> list[Expense]:
     """`get_random_items(n, _generate_expense, replacement=False, filter_fn=keep)`."""
     out: list[Expense] = []
     seen: set[Expense] = set()
+    drawn = generated_expenses(rng, n + 2)
     for _ in range(10_000):
         if len(out) == n:
             return out
-        e = generate_expense(rng)
-        if keep(e) and e not in seen:
-            seen.add(e)
-            out.append(e)
+        e = next(drawn)
+        if keep(e):
+            distinct = len(seen)
+            seen.add(e)  # one hash of `e`, not one for `in` and one for `add`
+            if len(seen) > distinct:
+                out.append(e)
     raise RuntimeError(f"could not draw {n} distinct expenses")
 
 
 def distinct_names(rng: np.random.Generator, n: int) -> list[Expense]:
     """The delete families' draw: expenses until n of them have pairwise different names."""
     out: list[Expense] = []
+    names: set[str] = set()
+    drawn = generated_expenses(rng, n + n // 2)
     while len(out) < n:
-        e = generate_expense(rng)
-        if all(e.name != o.name for o in out):
+        e = next(drawn)
+        if e.name not in names:
+            names.add(e.name)
             out.append(e)
     return out
 
