@@ -95,41 +95,41 @@ def generate_expense(rng: np.random.Generator) -> Expense:
 
 _EXPENSES = RecordMaker(Expense)
 
-_U32 = 0xFFFFFFFF
-#: `generate_expense`'s draws: day, hour, category, name (its bound is the category's number
-#: of names), amount, note.
-_DRAWS = 6
-_NAMES_BY_CATEGORY: tuple[tuple[str, ...], ...] = tuple(
-    NAMES[CATEGORY_NAMES[c]] if c in CATEGORY_NAMES else () for c in range(12))
-#: Each day-draw's midnight in ms (October 1..15 2023).
-_DAY_MS: tuple[int, ...] = tuple(cd.OCTOBER_DAYS[1 + d] * 1000 for d in range(15))
+_U32 = np.uint64(0xFFFFFFFF)
+#: `generate_expense`'s draws: day, hour, category, name (its bound, 0 here, is the category's
+#: number of names), amount, note.
+_BOUNDS = np.array([15, 24, 11, 0, 49001, 7], dtype=np.uint64)
+_DRAWS = len(_BOUNDS)
+#: By category draw (category - 1): its number of names, and where its names begin in the
+#: flat list of every category's names.
+_NAME_COUNTS = np.array([len(NAMES[CATEGORY_NAMES[1 + c]]) for c in range(11)], dtype=np.uint64)
+_NAME_STARTS = np.cumsum([0] + [len(NAMES[CATEGORY_NAMES[1 + c]]) for c in range(10)])
+_FLAT_NAMES = np.array([n for c in range(11) for n in NAMES[CATEGORY_NAMES[1 + c]]], dtype=object)
+_NOTES = np.array(NOTES, dtype=object)
+#: Each day draw's midnight in ms (October 1..15 2023).
+_DAY_MS = np.array([cd.OCTOBER_DAYS[1 + d] * 1000 for d in range(15)], dtype=np.int64)
 
 
 def expenses_from_values(values: Sequence[int]) -> list[Expense]:
     """The expenses that `generate_expense` makes from a `Draws` whose next 32-bit values
     these are (`_DRAWS` a row), one after another, up to the first expense some of whose draws
     could make a Lemire redraw, or the values' end. A draw below n reading u is
-    `(u * n) >> 32` unless `(u * n) mod 2**32 < n` (then Lemire's method may redraw)."""
-    names_drawn: list[str] = []
-    amounts: list[int] = []
-    categories: list[int] = []
-    notes: list[str] = []
-    whens: list[int] = []
-    for at in range(0, len(values) - _DRAWS + 1, _DRAWS):
-        day, hour, cat, name, amount, note = values[at:at + _DRAWS]
-        day, hour, cat, amount, note = day * 15, hour * 24, cat * 11, amount * 49001, note * 7
-        names = _NAMES_BY_CATEGORY[1 + (cat >> 32)]
-        name *= len(names)
-        if (day & _U32 < 15 or hour & _U32 < 24 or cat & _U32 < 11 or name & _U32 < len(names)
-                or amount & _U32 < 49001 or note & _U32 < 7):
-            break
-        names_drawn.append(names[name >> 32])
-        amounts.append(1000 + (amount >> 32))
-        categories.append(1 + (cat >> 32))
-        notes.append(NOTES[note >> 32])
-        whens.append(_DAY_MS[day >> 32] + 3_600_000 * (hour >> 32))
-    return _EXPENSES.make_each(name=names_drawn, amount=amounts, category=categories, note=notes,
-                               created_date=whens, modified_date=whens)
+    `(u * n) >> 32` unless `(u * n) mod 2**32 < n` (then Lemire's method may redraw); all
+    expenses are decoded at once, in numpy arrays."""
+    count = len(values) // _DRAWS
+    u = np.array(values[:count * _DRAWS], dtype=np.uint64).reshape(count, _DRAWS)
+    bounds = np.tile(_BOUNDS, (count, 1))
+    bounds[:, 3] = _NAME_COUNTS[(u[:, 2] * _BOUNDS[2]) >> np.uint64(32)]
+    products = u * bounds
+    may_redraw = ((products & _U32) < bounds).any(axis=1)
+    if may_redraw.any():
+        products = products[:int(may_redraw.argmax())]
+    day, hour, category, name, amount, note = (products >> np.uint64(32)).astype(np.int64).T
+    whens = (_DAY_MS[day] + 3_600_000 * hour).tolist()
+    return _EXPENSES.make_each(
+        name=_FLAT_NAMES[_NAME_STARTS[category] + name].tolist(), amount=(1000 + amount).tolist(),
+        category=(1 + category).tolist(), note=_NOTES[note].tolist(), created_date=whens,
+        modified_date=whens)
 
 
 def generated_expenses(rng: np.random.Generator, first_block: int = 8) -> Iterator[Expense]:
