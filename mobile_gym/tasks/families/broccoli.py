@@ -329,12 +329,14 @@ def _variations(rng: np.random.Generator, target: model.Recipe, noise: list[mode
     """Recipes with the target's title (and description), unlike the target and each other,
     appended to `noise` until it has `n_total` rows (AndroidWorld draws recipes until one has
     that title; drawing the other fields for the target's base recipe is the same law)."""
-    base = bd.base_named(target.title)
+    drawn = bd.generated_recipes(rng, bd.base_named(target.title))
+    taken = {target, *noise}
     while len(noise) < n_total:
-        value = bd.generate_recipe(rng, base)
+        value = next(drawn)
         if same_description and value.description != target.description:
             continue
-        if value != target and value not in noise:
+        if value not in taken:
+            taken.add(value)
             noise.append(value)
     return noise
 

@@ -10,7 +10,7 @@ Everything random comes from a `numpy.random.Generator`; the draw order follows 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from operator import attrgetter
 
@@ -20,6 +20,7 @@ from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE,
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
 from mobile_gym.tasks.families.common import below, drawer
+from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("broccoli")
@@ -211,6 +212,82 @@ def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = Non
     return _recipe(base, picks, prep_time)
 
 
+_U32 = 0xFFFFFFFF
+
+
+def _bounds(base: tuple[str, str] | None, prep_times: Sequence[str] | None) -> tuple[int, ...]:
+    """The bounds of `generate_recipe(rng, base, prep_times)`'s draws, in order (a single
+    preparation time is no draw)."""
+    return ((len(BASE_RECIPES),) if base is None else ()) + _FIELD_SIZES + (
+        (len(prep_times),) if prep_times is not None and len(prep_times) > 1 else ())
+
+
+#: The generated fields' values as arrays, indexed by their draws: base recipe titles, the
+#: directions of each base recipe with each addition, and each field's options.
+_TITLES = np.array([title for title, _ in BASE_RECIPES], dtype=object)
+_DIRECTIONS = np.array([[f"{directions} {extra}" for extra in DIRECTIONS_ADDITIONS]
+                        for _, directions in BASE_RECIPES], dtype=object)
+_DESCRIPTIONS = np.array(DESCRIPTIONS, dtype=object)
+_SERVINGS = np.array(SERVINGS_OPTIONS, dtype=object)
+_PREP_TIMES = np.array(PREP_TIME_OPTIONS, dtype=object)
+_INGREDIENTS = np.array(INGREDIENT_DESCRIPTORS, dtype=object)
+
+
+def recipes_from_values(values: Sequence[int], base: tuple[str, str] | None = None,
+                        prep_times: Sequence[str] | None = None) -> list[Recipe]:
+    """The recipes that `generate_recipe(rng, base, prep_times)` makes from a `Draws` whose
+    next 32-bit values these are (one value a draw, `_bounds` of them a recipe), one after
+    another, up to the first recipe some of whose draws could make a Lemire redraw, or the
+    values' end. A draw below n reading u is `(u * n) >> 32` unless `(u * n) mod 2**32 < n`
+    (decoded for all recipes at once, in numpy arrays)."""
+    bounds = np.array(_bounds(base, prep_times), dtype=np.uint64)
+    width = len(bounds)
+    count = len(values) // width
+    products = np.array(values[:count * width], dtype=np.uint64).reshape(count, width) * bounds
+    may_redraw = ((products & np.uint64(_U32)) < bounds).any(axis=1)
+    if may_redraw.any():
+        products = products[:int(may_redraw.argmax())]
+    picks = (products >> np.uint64(32)).astype(np.intp)
+    if base is None:
+        titles, directions = _TITLES[picks[:, 0]], _DIRECTIONS[picks[:, 0], picks[:, 4]]
+        picks = picks[:, 1:]
+    else:
+        titles = [base[0]] * len(picks)
+        directions = [f"{base[1]} {DIRECTIONS_ADDITIONS[a]}" for a in picks[:, 3].tolist()]
+    if prep_times is None:
+        prep = _PREP_TIMES[picks[:, 2]].tolist()
+    elif len(prep_times) > 1:
+        prep = [prep_times[i] for i in picks[:, 5].tolist()]
+    else:
+        prep = [prep_times[0]] * len(picks)
+    return _RECIPES.make_each(
+        title=list(titles), description=_DESCRIPTIONS[picks[:, 0]].tolist(),
+        servings=_SERVINGS[picks[:, 1]].tolist(), preparationTime=prep,
+        directions=list(directions), ingredients=_INGREDIENTS[picks[:, 4]].tolist())
+
+
+def generated_recipes(rng: np.random.Generator, base: tuple[str, str] | None = None,
+                      prep_times: Sequence[str] | None = None,
+                      first_block: int = 8) -> Iterator[Recipe]:
+    """`generate_recipe(rng, base, prep_times)` again and again, each recipe drawn when it is
+    yielded. From a `Draws` they are decoded in blocks of values read ahead
+    (`recipes_from_values`; the first block of `first_block` recipes, later ones of 8); a
+    recipe whose draws could make a Lemire redraw, and every recipe of numpy's own generator,
+    is made by `generate_recipe`."""
+    width = len(_bounds(base, prep_times))
+    size = first_block
+    while True:
+        if type(rng) is Draws:
+            block = recipes_from_values(rng.ahead(width * size), base, prep_times)
+            for r in block:
+                rng.skip(width)
+                yield r
+            whole, size = len(block) == size, 8
+            if whole:
+                continue
+        yield generate_recipe(rng, base, prep_times)
+
+
 def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool] = lambda r: True,
                  *, replacement: bool = False, max_tries: int = 10_000,
                  base: tuple[str, str] | None = None,
@@ -223,14 +300,17 @@ def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool
     out: list[Recipe] = []
     taken: set[Recipe] = set()  # the rows of `out`, for a membership test that does not scan it
     tries = 0
+    drawn = generated_recipes(rng, base, prep_times, n + 2)
     while len(out) < n:
         tries += 1
         if tries > max_tries:
             raise ValueError(f"could only generate {len(out)} of {n} recipes")
-        r = generate_recipe(rng, base, prep_times)
-        if keep(r) and (replacement or r not in taken):
-            out.append(r)
-            taken.add(r)
+        r = next(drawn)
+        if keep(r):
+            distinct = len(taken)
+            taken.add(r)  # one hash of `r`, not one for `in` and one for `add`
+            if replacement or len(taken) > distinct:
+                out.append(r)
     return out
 
 

@@ -8,7 +8,7 @@ Everything random comes from a `numpy.random.Generator`; the draw order follows 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 
 import numpy as np
@@ -23,6 +23,7 @@ from mobile_gym.apps.expense import (
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.common import drawer, picker
+from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -94,28 +95,88 @@ def generate_expense(rng: np.random.Generator) -> Expense:
 
 _EXPENSES = RecordMaker(Expense)
 
+_U32 = np.uint64(0xFFFFFFFF)
+#: `generate_expense`'s draws: day, hour, category, name (its bound, 0 here, is the category's
+#: number of names), amount, note.
+_BOUNDS = np.array([15, 24, 11, 0, 49001, 7], dtype=np.uint64)
+_DRAWS = len(_BOUNDS)
+#: By category draw (category - 1): its number of names, and where its names begin in the
+#: flat list of every category's names.
+_NAME_COUNTS = np.array([len(NAMES[CATEGORY_NAMES[1 + c]]) for c in range(11)], dtype=np.uint64)
+_NAME_STARTS = np.cumsum([0] + [len(NAMES[CATEGORY_NAMES[1 + c]]) for c in range(10)])
+_FLAT_NAMES = np.array([n for c in range(11) for n in NAMES[CATEGORY_NAMES[1 + c]]], dtype=object)
+_NOTES = np.array(NOTES, dtype=object)
+#: Each day draw's midnight in ms (October 1..15 2023).
+_DAY_MS = np.array([cd.OCTOBER_DAYS[1 + d] * 1000 for d in range(15)], dtype=np.int64)
+
+
+def expenses_from_values(values: Sequence[int]) -> list[Expense]:
+    """The expenses that `generate_expense` makes from a `Draws` whose next 32-bit values
+    these are (`_DRAWS` a row), one after another, up to the first expense some of whose draws
+    could make a Lemire redraw, or the values' end. A draw below n reading u is
+    `(u * n) >> 32` unless `(u * n) mod 2**32 < n` (then Lemire's method may redraw); all
+    expenses are decoded at once, in numpy arrays."""
+    count = len(values) // _DRAWS
+    u = np.array(values[:count * _DRAWS], dtype=np.uint64).reshape(count, _DRAWS)
+    bounds = np.tile(_BOUNDS, (count, 1))
+    bounds[:, 3] = _NAME_COUNTS[(u[:, 2] * _BOUNDS[2]) >> np.uint64(32)]
+    products = u * bounds
+    may_redraw = ((products & _U32) < bounds).any(axis=1)
+    if may_redraw.any():
+        products = products[:int(may_redraw.argmax())]
+    day, hour, category, name, amount, note = (products >> np.uint64(32)).astype(np.int64).T
+    whens = (_DAY_MS[day] + 3_600_000 * hour).tolist()
+    return _EXPENSES.make_each(
+        name=_FLAT_NAMES[_NAME_STARTS[category] + name].tolist(), amount=(1000 + amount).tolist(),
+        category=(1 + category).tolist(), note=_NOTES[note].tolist(), created_date=whens,
+        modified_date=whens)
+
+
+def generated_expenses(rng: np.random.Generator, first_block: int = 8) -> Iterator[Expense]:
+    """`generate_expense(rng)` again and again, each expense drawn when it is yielded. From a
+    `Draws` they are decoded in blocks of values read ahead (`expenses_from_values`; the first
+    block of `first_block` expenses, later ones of 8); an expense whose draws could make a
+    Lemire redraw, and every expense of numpy's own generator, is made by `generate_expense`."""
+    size = first_block
+    while True:
+        if type(rng) is Draws:
+            block = expenses_from_values(rng.ahead(_DRAWS * size))
+            for e in block:
+                rng.skip(_DRAWS)
+                yield e
+            whole, size = len(block) == size, 8
+            if whole:
+                continue
+        yield generate_expense(rng)
+
 
 def random_expenses(rng: np.random.Generator, n: int,
                     keep: Callable[[Expense], bool] = lambda e: True) -> list[Expense]:
     """`get_random_items(n, _generate_expense, replacement=False, filter_fn=keep)`."""
     out: list[Expense] = []
     seen: set[Expense] = set()
+    drawn = generated_expenses(rng, n + 2)
     for _ in range(10_000):
         if len(out) == n:
             return out
-        e = generate_expense(rng)
-        if keep(e) and e not in seen:
-            seen.add(e)
-            out.append(e)
+        e = next(drawn)
+        if keep(e):
+            distinct = len(seen)
+            seen.add(e)  # one hash of `e`, not one for `in` and one for `add`
+            if len(seen) > distinct:
+                out.append(e)
     raise RuntimeError(f"could not draw {n} distinct expenses")
 
 
 def distinct_names(rng: np.random.Generator, n: int) -> list[Expense]:
     """The delete families' draw: expenses until n of them have pairwise different names."""
     out: list[Expense] = []
+    names: set[str] = set()
+    drawn = generated_expenses(rng, n + n // 2)
     while len(out) < n:
-        e = generate_expense(rng)
-        if all(e.name != o.name for o in out):
+        e = next(drawn)
+        if e.name not in names:
+            names.add(e.name)
             out.append(e)
     return out
 
