@@ -157,9 +157,11 @@ class Budget:
         return authorize(action, arg1, arg2, db, trigger, vacuum=self.vacuum)
 
 
-def guard(conn: sqlite3.Connection, limits: Limits = Limits()) -> Budget:
-    """Install the authorizer, limits, bounded printf and progress handler on `conn`."""
-    _bound_size(conn, limits)
+def guard(conn: sqlite3.Connection, limits: Limits = Limits(), *, page_size: int | None = None) -> Budget:
+    """Install the authorizer, limits, bounded printf and progress handler on `conn`.
+    `page_size`: the database's page size when the caller read it from the file's header
+    (see `_bound_size`)."""
+    _bound_size(conn, limits, page_size)
     _set_limit(conn, "SQLITE_LIMIT_LENGTH", limits.value_bytes)
     _set_limit(conn, "SQLITE_LIMIT_COLUMN", limits.columns)
     _set_limit(conn, "SQLITE_LIMIT_SQL_LENGTH", limits.sql_length)
@@ -177,12 +179,14 @@ def rebudget(conn: sqlite3.Connection, limits: Limits) -> Budget:
     return _install_budget(conn, limits)
 
 
-def _bound_size(conn: sqlite3.Connection, limits: Limits) -> None:
+def _bound_size(conn: sqlite3.Connection, limits: Limits, page_size: int | None = None) -> None:
     """`PRAGMA max_page_count` from `limits.database_bytes` (of the temp database too, when
-    statements may use it)."""
+    statements may use it); the page size is asked of SQLite unless given (one statement
+    fewer)."""
     if limits.database_bytes is not None:
         try:
-            page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
+            if page_size is None:
+                page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
             pages = max(1, limits.database_bytes // page_size)
             conn.execute(f"PRAGMA max_page_count = {pages}")
             if limits.temp_database:
@@ -221,13 +225,15 @@ def is_plain_vacuum(statement: str) -> bool:
 _LEADING_SEPARATORS = re.compile(r"[\s;]*")
 
 
-def connect(path: str, limits: Limits = Limits(), **kwargs: Any) -> tuple[sqlite3.Connection, Budget]:
-    """`sqlite3.connect(path, **kwargs)` (a plain file path, never a URI), guarded."""
+def connect(path: str, limits: Limits = Limits(), *, page_size: int | None = None,
+            **kwargs: Any) -> tuple[sqlite3.Connection, Budget]:
+    """`sqlite3.connect(path, **kwargs)` (a plain file path, never a URI), guarded (`page_size`:
+    see `guard`)."""
     if kwargs.get("uri"):
         raise ValueError("guarded connections open plain file paths, not URIs")
     conn = sqlite3.connect(path, **kwargs)
     try:
-        return conn, guard(conn, limits)
+        return conn, guard(conn, limits, page_size=page_size)
     except BaseException:
         conn.close()
         raise

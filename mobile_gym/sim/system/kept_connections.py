@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 #: Header bytes 18-19 (write and read format versions) of a rollback-journal database.
 _ROLLBACK = b"\x01\x01"
+#: The same bytes of a WAL database.
+_WAL = b"\x02\x02"
 #: What `sqlite_schema` holds, read to tell whether a kept connection's schema is the file's.
 _SCHEMA_ROWS = "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema"
 #: Text in SQL that reads a connection's own counters (`changes()`, `total_changes()`,
@@ -60,6 +62,18 @@ class FileHeader(NamedTuple):
     @property
     def rollback_journal(self) -> bool:
         return self.formats == _ROLLBACK
+
+    @property
+    def wal(self) -> bool:
+        return self.formats == _WAL
+
+    @property
+    def page_size(self) -> int | None:
+        """The page size the header gives (bytes 16-17, 1 for 65536), None when that is no
+        page size SQLite takes (a power of two from 512 to 65536)."""
+        size = int.from_bytes(self.layout[16:18], "big")
+        size = 65536 if size == 1 else size
+        return size if 512 <= size <= 65536 and size & (size - 1) == 0 else None
 
     def same_schema_page(self, other: FileHeader) -> bool:
         """Whether `other` has this header's schema bytes, layout and sqlite_schema root page."""

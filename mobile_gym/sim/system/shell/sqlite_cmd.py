@@ -19,7 +19,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 
-from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS
+from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS, read_header
 from mobile_gym.sim.system.shell.core import Proc
 from mobile_gym.untrusted import sqlite_guard
 
@@ -33,8 +33,13 @@ MAX_SECONDS = 5.0
 MAX_VALUE_BYTES = 16 * 1024 * 1024
 #: Most bytes the rows printed by one `sqlite3` call may take.
 MAX_OUTPUT_BYTES = 32 * 1024 * 1024
-_LIMITS = sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
-                              seconds=MAX_SECONDS, progress_interval=100)
+
+
+def _limits(seconds: float, temp_database: bool) -> sqlite_guard.Limits:
+    """The limits of one call with `seconds` left and whether its SQL may use the temp database
+    (made whole: no `dataclasses.replace` of a template, which costs more)."""
+    return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
+                               seconds=seconds, progress_interval=100, temp_database=temp_database)
 
 
 def _cell(value: object, nullvalue: str) -> str:
@@ -113,8 +118,7 @@ def cmd_sqlite3(proc: Proc) -> int:
             parent = db_path.rsplit("/", 1)[0] or "/"
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
-        limits = dataclasses.replace(_LIMITS, seconds=min(MAX_SECONDS, proc.shell.seconds_left()),
-                                     temp_database=temp_database)
+        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database)
         kept = pool.take(storage, db_path) if plain else None
         if kept is not None:
             conn = kept
@@ -122,9 +126,18 @@ def cmd_sqlite3(proc: Proc) -> int:
             budget = sqlite_guard.rebudget(conn, limits)
         else:
             host, limits = storage.database_limits(db_path, limits)
-            conn, budget = sqlite_guard.connect(host, limits, isolation_level=None)
-            # only a rollback-journal file's connection is kept (see KeptConnections)
-            plain = plain and _rollback_journal(conn)
+            # the header (not SQLite) tells the page size and the journal: no statement for them
+            header = read_header(host, page=False)
+            opened = None
+            if plain and header is not None and header.wal and not any("locking_mode" in c for c in lowered):
+                opened = _connect_alone(host, limits, header.page_size)
+            if opened is None:
+                opened = sqlite_guard.connect(host, limits, page_size=header.page_size if header else None,
+                                              isolation_level=None)
+            conn, budget = opened
+            # only a rollback-journal file's connection is kept (see KeptConnections; a file
+            # that is not yet a database is looked at again when the connection is put back)
+            plain = plain and (header is None or header.rollback_journal)
     except (sqlite3.Error, OSError, ValueError):
         if kept is not None:
             kept.close()
@@ -187,14 +200,32 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
     return True
 
 
-def _rollback_journal(conn: sqlite3.Connection) -> bool:
-    """Whether the fresh `conn`'s database is in rollback-journal mode (not WAL): asked of the
-    connection, which has read the header already (no file read)."""
+#: `sqlite3.connect`'s busy timeout (its default `timeout=5.0`), in milliseconds.
+_BUSY_TIMEOUT_MS = 5000
+
+
+def _connect_alone(host: str, limits: sqlite_guard.Limits,
+                   page_size: int | None) -> tuple[sqlite3.Connection, sqlite_guard.Budget] | None:
+    """A guarded connection to the WAL database at `host` that has the file to itself
+    (`locking_mode = EXCLUSIVE` before its first read): SQLite then keeps the WAL index in
+    memory instead of creating, mapping and removing a `-shm` file, about a tenth of a call.
+    None when another connection has the file open (SQLite says "database is locked" at
+    once: the busy timeout is 0 until then) or the first read fails for any reason: the
+    caller opens a shared connection as before. Only for statements that cannot tell the
+    difference: the `-wal` file comes and goes as before, and the caller leaves out SQL
+    that names `locking_mode` (the one setting that reads otherwise)."""
+    conn = sqlite3.connect(host, isolation_level=None, timeout=0)
     try:
-        row = conn.execute("PRAGMA journal_mode").fetchone()
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        conn.execute("PRAGMA schema_version").fetchone()  # the first read takes the lock
+        conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+        return conn, sqlite_guard.guard(conn, limits, page_size=page_size)
     except sqlite3.Error:
-        return False
-    return row is not None and str(row[0]).lower() != "wal"
+        conn.close()
+        return None
+    except BaseException:
+        conn.close()
+        raise
 
 
 def _synchronous(conn: sqlite3.Connection) -> int | None:
@@ -418,7 +449,8 @@ def split_statements(sql: str) -> Iterator[str]:
     then the unterminated rest; statements without a token are left out. Linear: a statement
     is read token by token until its first four words show it is no trigger, then up to its
     `;` in one regular-expression match (at once after its first word when that is neither
-    CREATE nor EXPLAIN). Text whose statements all start with another word is split by
+    CREATE nor EXPLAIN). Text without triggers (each statement starts with another word, or
+    with CREATE and a second word that is neither TEMP[ORARY] nor TRIGGER) is split by
     SQLite's own `sqlite3_complete` instead (see `_split_at_complete`), when it can."""
     pieces = _split_at_complete(sql)
     if pieces is not None:
@@ -443,7 +475,7 @@ def _split_at_complete(sql: str) -> list[str] | None:
     outside strings, quoted names and comments, i.e. at the first `;` up to which
     `sqlite3.complete_statement` (C) calls it complete: one `str.find` and one such call per
     statement rather than a scan in Python. None (the scanner's turn) at a statement whose
-    first word is CREATE or EXPLAIN (it may be a trigger), with many `;` inside it, or text
+    first words may make it a trigger (see `_may_be_trigger`), with many `;` inside it, or text
     SQLite cannot take as it is (a NUL, a lone surrogate)."""
     pieces: list[str] = []
     start = 0
@@ -461,7 +493,8 @@ def _split_at_complete(sql: str) -> list[str] | None:
             if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
                 first = _TOKEN.match(piece, lead)
                 assert first is not None  # `other` matches any character
-                if first.lastgroup == "word" and first.group().upper() in _TRIGGER_STARTS:
+                if first.lastgroup == "word" and first.group().upper() in _TRIGGER_STARTS \
+                        and _may_be_trigger(piece, first):
                     return None
                 pieces.append(piece)
             if end < 0:
@@ -469,6 +502,17 @@ def _split_at_complete(sql: str) -> list[str] | None:
             start = end + 1
     except (ValueError, UnicodeEncodeError):  # NUL, surrogate: the scanner reads them
         return None
+
+
+def _may_be_trigger(piece: str, first: re.Match[str]) -> bool:
+    """Whether the statement `piece`, whose first word `first` is CREATE or EXPLAIN, may be a
+    trigger as `_is_trigger` tells one: EXPLAIN always (left to the scanner), CREATE when its
+    second token is the word TEMP, TEMPORARY or TRIGGER (CREATE TABLE, INDEX, VIEW are not)."""
+    if first.group().upper() != "CREATE":
+        return True
+    second = _TOKEN.match(piece, _GAPS.match(piece, first.end()).end())  # type: ignore[union-attr]
+    return second is not None and second.lastgroup == "word" \
+        and second.group().upper() in ("TEMP", "TEMPORARY", "TRIGGER")
 
 
 def _statement_end(sql: str, i: int) -> tuple[int, bool]:

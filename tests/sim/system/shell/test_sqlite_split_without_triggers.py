@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.sim.system.shell.sqlite_cmd import split_statements
+from mobile_gym.sim.system.shell.sqlite_cmd import _split_at_complete, split_statements
 from tests.sim.system.shell.test_sqlite_split_reference import reference_split
 
 _PIECES = ["SELECT 1", "INSERT INTO t VALUES (1, 'a')", "x", ";", ";", ";", " ", "\n", "\t",
@@ -38,3 +38,24 @@ def test_many_semicolons_inside_one_string_split_like_the_reference():
     sql = "SELECT '" + ";" * 5000 + "'; SELECT 2; /* open ;;;;;;;;;;;; SELECT 3"
     assert list(split_statements(sql)) == reference_split(sql) == [
         "SELECT '" + ";" * 5000 + "';", " SELECT 2;"]
+
+
+_CREATE_PIECES = ["CREATE", "create", "CREATE TABLE t (a);", "create index i on t(a)", "CREATE TEMP",
+                  "TEMPORARY", "TABLE", "trıgger", "TRIGGER", " ", "\xa0", "\x1c", "/* c */", "-- c\n",
+                  ";", "'a;b'", '"t"', "`q;`", "[a;b]", "END", "EXPLAIN", "x", "SELECT 1", "BEGIN"]
+
+
+@given(st.lists(st.sampled_from(_CREATE_PIECES), max_size=30).map("".join))
+@settings(max_examples=700, deadline=None)
+def test_create_statements_that_are_no_trigger_split_like_the_reference(sql):
+    """CREATE TABLE / INDEX (a second word other than TEMP, TEMPORARY or TRIGGER) stays with
+    `sqlite3_complete`; the reference scanner agrees whatever follows."""
+    assert list(split_statements(sql)) == reference_split(sql)
+
+
+def test_a_create_table_script_splits_at_sqlite3_complete():
+    sql = "CREATE TABLE IF NOT EXISTS `t` (`a;` TEXT); BEGIN; INSERT INTO t VALUES ('x;'); COMMIT;"
+    assert _split_at_complete(sql) == list(split_statements(sql)) == reference_split(sql) == [
+        "CREATE TABLE IF NOT EXISTS `t` (`a;` TEXT);", " BEGIN;", " INSERT INTO t VALUES ('x;');", " COMMIT;"]
+    assert _split_at_complete("CREATE TEMP TABLE t (a); SELECT 1;") is None  # the scanner's turn
+    assert _split_at_complete("create trigger t after insert on x begin select 1; end;") is None
