@@ -759,10 +759,15 @@ class Storage:
             st = os.lstat(host)
             if self._unchanged(rel, st, data):
                 return st
-            if st.st_size == len(data) or not _stat.S_ISREG(st.st_mode):  # else they differ
+            regular = _stat.S_ISREG(st.st_mode)
+            if st.st_size == len(data) or not regular:  # else they differ
                 with open(host, "rb") as fh:
                     if fh.read() == data:
                         return st
+            if regular:
+                _write_over(host, data, st.st_size)
+                self._stamp(rel, host, data)
+                return None
         with open(host, "wb") as fh:
             fh.write(data)
         self._stamp(rel, host, data)
@@ -794,13 +799,13 @@ class Storage:
                 continue  # inside a scope already (a shorter path comes first)
             # a folder made on the way to a changed path goes with it: widen to the highest
             # folder the image does not have
-            for up in ups:
-                if up == "." or up in wanted_dirs:
-                    break
-                rel = up
+            kept = 0  # ups[kept:] are the folders above the scope
+            while ups[kept] != "." and ups[kept] not in wanted_dirs:
+                rel = ups[kept]
+                kept += 1
             scopes.append(rel)
             chosen.add(rel)
-            above.update(_folders_above(rel))
+            above.update(ups[kept:])
         regular = self._synced.used is not None
         moved_above = False
         for scope in scopes:
@@ -828,27 +833,21 @@ class Storage:
         """Bring the file or folder at `scope` (with everything in it) back to `image`. Returns
         whether every file of the image there is a plain file, and whether the entry `scope`
         itself was made, removed or replaced (which moves the stamps of the folders above)."""
-        host = os.path.join(self.root, scope)
+        host = f"{self.root}/{scope}"
         inside = scope + os.sep
+        if scope not in wanted_dirs and scope not in image.files:  # nothing is wanted there
+            self._forget_known(image, scope, inside)
+            return True, _remove_entry(host)
         try:
             is_dir, existed = _stat.S_ISDIR(os.lstat(host).st_mode), True  # a folder, not a link to one
         except OSError:
             is_dir = existed = False
-        if scope not in wanted_dirs:  # a file of the image, or nothing
-            wanted = scope in image.files
+        if scope not in wanted_dirs:  # a file of the image
             if is_dir:
                 shutil.rmtree(host)
-            elif existed and not wanted:
-                os.unlink(host)
-            present = existed and not is_dir and wanted  # kept, to be rewritten in place
-            moved = is_dir or existed != wanted
-            for rel in [r for r in self._known if r == scope or r.startswith(inside)]:
-                if rel not in image.files:
-                    del self._known[rel]
-            if wanted:
-                st = self._put(scope, image.files[scope], present)
-                return st is None or _stat.S_ISREG(st.st_mode), moved
-            return True, moved
+            self._forget_known(image, scope, inside)
+            st = self._put(scope, image.files[scope], existed and not is_dir)  # a file is rewritten in place
+            return st is None or _stat.S_ISREG(st.st_mode), not existed or is_dir
         files: dict[str, str] = {}
         dirs: builtins.list[str] = []
         moved = not is_dir  # the folder is made (after removing what was there)
@@ -873,6 +872,12 @@ class Storage:
                 st = self._put(rel, data, rel in files)
                 regular = regular and (st is None or _stat.S_ISREG(st.st_mode))
         return regular, moved
+
+    def _forget_known(self, image: StorageImage, scope: str, inside: str) -> None:
+        """Drop what `_known` says of the files at or in `scope` that `image` does not have."""
+        for rel in [r for r in self._known if r == scope or r.startswith(inside)]:
+            if rel not in image.files:
+                del self._known[rel]
 
     def cleanup(self) -> None:
         """Delete the temp directory if this object created it."""
@@ -1064,6 +1069,35 @@ def _folders_above(rel: str) -> builtins.list[str]:
         rel = rel[:cut] if cut > 0 else "."
         out.append(rel)
     return out
+
+
+def _write_over(host: str, data: bytes, size: int) -> None:
+    """Make the plain file `host` (of `size` bytes) hold `data`, writing over its bytes in place
+    and cutting what is left past them: three times cheaper than emptying it and writing it
+    again, which gives back its memory pages and takes new ones (the files are on tmpfs)."""
+    fd = os.open(host, os.O_WRONLY)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        if size > len(data):
+            os.ftruncate(fd, len(data))
+    finally:
+        os.close(fd)
+
+
+def _remove_entry(host: str) -> bool:
+    """Remove the file, link or folder (with what it holds) at `host`; whether there was one.
+    A file (the usual case) costs one `unlink`, with no `lstat` first."""
+    try:
+        os.unlink(host)
+    except (FileNotFoundError, NotADirectoryError):  # nothing there, or a file above it
+        return False
+    except OSError:  # a folder (EISDIR on Linux, EPERM on some systems)
+        if not _stat.S_ISDIR(os.lstat(host).st_mode):
+            raise
+        shutil.rmtree(host)
+    return True
 
 
 def _size(host: str) -> int:

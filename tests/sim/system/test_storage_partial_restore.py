@@ -2,10 +2,10 @@
 
 Property: a storage restored again and again to one image, with random changes in between
 (writes, appends, folders made, removed and renamed, touch, chmod, files and folders written
-behind its back through `host_path`, SQLite writes through `open_database`), shows after each
-restore exactly what a fresh storage shows after its first restore to the same image (a full
-one): every path's name, kind, size, device time and mode, every file's bytes, and the space in
-use.
+behind its back through `host_path` (some of them shortened), SQLite writes through
+`open_database`), shows after each restore exactly what a fresh storage shows after its first
+restore to the same image (a full one): every path's name, kind, size, device time and mode,
+every file's bytes, and the space in use.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ _op = st.one_of(
     st.tuples(st.just("touch"), _paths),
     st.tuples(st.just("chmod"), _paths),
     st.tuples(st.just("behind"), st.sampled_from(_FILES), st.binary(min_size=1, max_size=4)),
+    st.tuples(st.just("behind_cut"), st.sampled_from(_FILES), st.binary(max_size=2)),
     st.tuples(st.just("sqlite"), st.sampled_from(("INSERT INTO t VALUES ('n')", "DELETE FROM t",
                                                    "CREATE TABLE IF NOT EXISTS u (w)"))),
     st.tuples(st.just("prefs"), st.binary(max_size=5)),
@@ -61,6 +62,10 @@ def _apply(storage: Storage, op: tuple) -> None:
             storage.set_mode(args[0], 0o600)
         elif kind == "behind":  # a writer with the host path, not through the storage
             with open(storage.host_path(args[0]), "r+b") as fh:
+                fh.write(args[1])
+        elif kind == "behind_cut":  # the same, emptying the file first (it may get shorter)
+            with open(storage.host_path(args[0]), "r+b") as fh:
+                fh.truncate()
                 fh.write(args[1])
         elif kind == "sqlite":
             conn = storage.open_database(_DB, isolation_level=None)
