@@ -174,7 +174,10 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits(), *, page_size: int
 def rebudget(conn: sqlite3.Connection, limits: Limits) -> Budget:
     """A new Budget (and size bound) for the next statements on `conn`, a connection `guard`
     installed with the same value, column and SQL-length limits: what `guard` gives a fresh
-    connection, for one kept between commands (the limits and printf stay as installed)."""
+    connection, for one kept between commands (the limits and printf stay as installed). The
+    previous budget's authorizer refuses `max_page_count`, so it is taken off while the new
+    bound is set."""
+    conn.set_authorizer(None)
     _bound_size(conn, limits)
     return _install_budget(conn, limits)
 
@@ -191,8 +194,21 @@ def _bound_size(conn: sqlite3.Connection, limits: Limits, page_size: int | None 
             conn.execute(f"PRAGMA max_page_count = {pages}")
             if limits.temp_database:
                 conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too
-        except sqlite3.DatabaseError:  # not a database: every statement will fail as SQLite says
-            pass
+        except sqlite3.DatabaseError as exc:
+            # A file that is no database (or a damaged one): every statement will fail as SQLite
+            # says, so there is nothing to bound. Any other failure (the file locked by another
+            # connection, an I/O error) would leave the connection unbounded: it is refused.
+            if not _unreadable_file(exc):
+                raise
+
+
+def _unreadable_file(exc: sqlite3.DatabaseError) -> bool:
+    """Whether `exc` says the file cannot be read as a database at all (SQLITE_NOTADB 26,
+    SQLITE_CORRUPT 11; Python 3.10's errors carry no code, only SQLite's message)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return str(exc) in ("file is not a database", "database disk image is malformed")
+    return code in (26, 11)
 
 
 def _install_budget(conn: sqlite3.Connection, limits: Limits) -> Budget:

@@ -185,6 +185,45 @@ def test_the_guard_leaves_plain_vacuum_and_refuses_a_named_one(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.db"]
 
 
+def test_a_connection_whose_size_bound_cannot_be_set_is_refused(tmp_path):
+    """A file locked by another connection cannot take `max_page_count`: the guard refuses the
+    connection rather than hand it out without its size bound."""
+    path = str(tmp_path / "x.db")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE t(x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO t VALUES (1)")
+    limits = sqlite_guard.Limits(database_bytes=1 << 20)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        sqlite_guard.connect(path, limits, timeout=0)
+    holder.execute("COMMIT")
+    conn, _budget = sqlite_guard.connect(path, limits, timeout=0)
+    assert conn.execute("PRAGMA max_page_count").fetchone()[0] == (1 << 20) // 4096
+    conn.close()
+    holder.close()
+
+
+def test_a_kept_connection_takes_the_new_size_bound(tmp_path):
+    """`rebudget` gives a kept connection the bound a fresh one would get (the previous
+    budget's authorizer refused the pragma, so the first bound used to stay)."""
+    conn, _budget = sqlite_guard.connect(str(tmp_path / "x.db"), sqlite_guard.Limits(database_bytes=1 << 20),
+                                         isolation_level=None)
+    conn.execute("CREATE TABLE t(x)")
+    sqlite_guard.rebudget(conn, sqlite_guard.Limits(database_bytes=1 << 19))
+    conn.set_authorizer(None)  # to read the pragma back
+    assert conn.execute("PRAGMA max_page_count").fetchone()[0] == (1 << 19) // 4096
+    conn.close()
+
+
+def test_a_file_that_is_no_database_still_connects_and_fails_as_sqlite_says(tmp_path):
+    path = tmp_path / "bad.db"
+    path.write_bytes(b"not a database" * 64)
+    conn, _budget = sqlite_guard.connect(str(path), sqlite_guard.Limits(database_bytes=1 << 20))
+    with pytest.raises(sqlite3.DatabaseError, match="file is not a database"):
+        conn.execute("SELECT * FROM sqlite_schema")
+    conn.close()
+
+
 _FRAGMENTS = ["SELECT 1", ";", " ", "\n", "'a;b'", "'it''s;'", '"x;y"', "`q;`", "[a;b]", "-- c;\n",
               "/* ; */", "/* open", "CREATE TRIGGER tr AFTER INSERT ON q BEGIN", "CREATE TEMP TRIGGER",
               "EXPLAIN", "END", "CASE WHEN 1 THEN 2 END", "INSERT INTO q VALUES (1)", "x", "'open"]
