@@ -38,7 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+if not os.environ.get("PYTHONPATH"):  # PYTHONPATH, when set, picks the code under test (old vs new)
+    sys.path.insert(0, str(HERE.parent))
 
 from mobile_gym.bench import write_results  # noqa: E402
 

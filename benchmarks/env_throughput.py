@@ -36,7 +36,8 @@ from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+if not os.environ.get("PYTHONPATH"):  # PYTHONPATH, when set, picks the code under test (old vs new)
+    sys.path.insert(0, str(HERE.parent))
 
 from mobile_gym.bench import measure_env, measure_vector, write_results  # noqa: E402
 from mobile_gym.cli import whole_number  # noqa: E402

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sqlite3
 import sys
 import time
@@ -25,7 +26,8 @@ from contextlib import closing
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+if not os.environ.get("PYTHONPATH"):  # PYTHONPATH, when set, picks the code under test (old vs new)
+    sys.path.insert(0, str(HERE.parent))
 
 from mobile_gym.bench import write_results  # noqa: E402
 from mobile_gym.env import MobileEnv  # noqa: E402
