@@ -20,7 +20,7 @@ from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE,
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
 from mobile_gym.tasks.families.common import below, drawer
-from mobile_gym.tasks.families.draws import Draws
+from mobile_gym.tasks.families.draws import decoded_in_blocks
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("broccoli")
@@ -270,22 +270,11 @@ def generated_recipes(rng: np.random.Generator, base: tuple[str, str] | None = N
                       prep_times: Sequence[str] | None = None,
                       first_block: int = 8) -> Iterator[Recipe]:
     """`generate_recipe(rng, base, prep_times)` again and again, each recipe drawn when it is
-    yielded. From a `Draws` they are decoded in blocks of values read ahead
-    (`recipes_from_values`; the first block of `first_block` recipes, later ones of 8); a
-    recipe whose draws could make a Lemire redraw, and every recipe of numpy's own generator,
-    is made by `generate_recipe`."""
-    width = len(_bounds(base, prep_times))
-    size = first_block
-    while True:
-        if type(rng) is Draws:
-            block = recipes_from_values(rng.ahead(width * size), base, prep_times)
-            for r in block:
-                rng.skip(width)
-                yield r
-            whole, size = len(block) == size, 8
-            if whole:
-                continue
-        yield generate_recipe(rng, base, prep_times)
+    yielded; from a `Draws`, decoded in blocks of values read ahead (`recipes_from_values`, see
+    `decoded_in_blocks`)."""
+    return decoded_in_blocks(rng, len(_bounds(base, prep_times)),
+                             lambda values: recipes_from_values(values, base, prep_times),
+                             lambda generator: generate_recipe(generator, base, prep_times), first_block)
 
 
 def random_items(rng: np.random.Generator, n: int, keep: Callable[[Recipe], bool] = lambda r: True,

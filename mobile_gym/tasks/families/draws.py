@@ -17,8 +17,8 @@ of a sample are numpy's own calls (a read-ahead costs about as much as a few of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -34,6 +34,10 @@ _N_SMALL = 4096
 _LITTLE_U64 = np.dtype("<u8")
 _LITTLE_U32 = np.dtype("<u4")
 _SMALL_INT64: tuple[np.int64, ...] = tuple(np.arange(_N_SMALL, dtype=np.int64))
+#: Items decoded per block after the first (`decoded_in_blocks`).
+_ITEMS_PER_BLOCK = 8
+
+Item = TypeVar("Item")
 
 
 def _delegating(cls: type) -> type:
@@ -251,3 +255,23 @@ class Draws:
             bits.random_raw(used)
         self._origin = None
         self._halves = None
+
+
+def decoded_in_blocks(rng: np.random.Generator, width: int, decode: Callable[[list[int]], list[Item]],
+                      draw_one: Callable[[np.random.Generator], Item], first_block: int = 8) -> Iterator[Item]:
+    """`draw_one(rng)` again and again, each item drawn when it is yielded. From a `Draws`, items
+    of `width` 32-bit values each are decoded from values read ahead: `decode` returns the items
+    of a block up to the first whose draws could make a Lemire redraw (the first block holds
+    `first_block` items, later ones 8); that item, and every item of numpy's own generator, is
+    made by `draw_one`. The items and the generator's state are those of one-at-a-time draws."""
+    size = first_block
+    while True:
+        if type(rng) is Draws:
+            block = decode(rng.ahead(width * size))
+            for item in block:
+                rng.skip(width)
+                yield item
+            whole, size = len(block) == size, _ITEMS_PER_BLOCK
+            if whole:
+                continue
+        yield draw_one(rng)

@@ -23,7 +23,7 @@ from mobile_gym.apps.expense import (
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.common import drawer, picker
-from mobile_gym.tasks.families.draws import Draws
+from mobile_gym.tasks.families.draws import decoded_in_blocks
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -133,21 +133,10 @@ def expenses_from_values(values: Sequence[int]) -> list[Expense]:
 
 
 def generated_expenses(rng: np.random.Generator, first_block: int = 8) -> Iterator[Expense]:
-    """`generate_expense(rng)` again and again, each expense drawn when it is yielded. From a
-    `Draws` they are decoded in blocks of values read ahead (`expenses_from_values`; the first
-    block of `first_block` expenses, later ones of 8); an expense whose draws could make a
-    Lemire redraw, and every expense of numpy's own generator, is made by `generate_expense`."""
-    size = first_block
-    while True:
-        if type(rng) is Draws:
-            block = expenses_from_values(rng.ahead(_DRAWS * size))
-            for e in block:
-                rng.skip(_DRAWS)
-                yield e
-            whole, size = len(block) == size, 8
-            if whole:
-                continue
-        yield generate_expense(rng)
+    """`generate_expense(rng)` again and again, each expense drawn when it is yielded; from a
+    `Draws`, decoded in blocks of values read ahead (`expenses_from_values`, see
+    `decoded_in_blocks`)."""
+    return decoded_in_blocks(rng, _DRAWS, expenses_from_values, generate_expense, first_block)
 
 
 def random_expenses(rng: np.random.Generator, n: int,

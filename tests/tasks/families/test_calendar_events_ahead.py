@@ -16,6 +16,8 @@ from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families import calendar_ir as ir
 from mobile_gym.tasks.families.draws import Draws
 
+from .draw_checks import assert_same_state, draw_alike
+
 
 def _one_at_a_time(rng: np.random.Generator, hours: int, minutes: bool) -> cd.Event:
     """An event drawn the plain way: day, hour[, minute], then `generate_event`."""
@@ -39,27 +41,20 @@ def _reference_distractors(rng, conditions, taken, n):
     return out
 
 
-def _same_state_after(fast: Draws, real: np.random.Generator) -> None:
-    assert [fast.below(7) for _ in range(5)] == [int(real.integers(0, 7)) for _ in range(5)]
-    assert fast.random() == real.random()
-    assert fast.permutation(9).tolist() == real.permutation(9).tolist()
-
-
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), lead=st.integers(0, 20), count=st.integers(1, 90),
        take=st.integers(1, 90), shape=st.sampled_from([(23, True), (24, False), (5, True)]))
 def test_a_block_is_the_one_at_a_time_events(seed, lead, count, take, shape):
     hours, minutes = shape
     fast, real = Draws(seed), np.random.default_rng(seed)
-    for _ in range(lead):  # odd and even positions in numpy's 32-bit buffer, before and after
-        assert fast.below(5) == int(real.integers(0, 5))  # the read-ahead begins
+    draw_alike(fast, real, lead)
     block = cd.events_ahead(fast, count, hours, minutes)
     assert len(block) >= 1
     k = min(take, len(block))
     block.use(fast, k)
     assert block.events(list(range(k))) == [_one_at_a_time(real, hours, minutes)
                                             for _ in range(k)]
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)
 
 
 def test_numpys_own_generator_gets_one_event_at_a_time_already_drawn():
@@ -97,7 +92,7 @@ def test_ahead_leaves_the_draws_and_skip_makes_them():
     fast.skip(10)
     for _ in range(10):
         real.integers(0, 2**31)  # a 32-bit draw (a power of two never redraws)
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)
     with pytest.raises(ValueError):
         Draws(1).skip(1)
 
@@ -128,7 +123,7 @@ def test_distractors_are_the_one_at_a_time_distractors(which, seed):
             assert fast.below(9) == int(real.integers(0, 9))
         assert ir.distractors(fast, conditions, taken, 75) \
             == _reference_distractors(real, conditions, taken, 75)
-        _same_state_after(fast, real)
+        assert_same_state(fast, real)
     plain, real = np.random.default_rng(seed), np.random.default_rng(seed)
     assert ir.distractors(plain, conditions, taken, 10) \
         == _reference_distractors(real, conditions, taken, 10)
@@ -178,4 +173,4 @@ def test_noise_events_are_the_one_at_a_time_noise(seed, lead, n, day):
         assert fast.below(6) == int(real.integers(0, 6))
     expected = cd.random_items(real, n, lambda: _one_at_a_time(real, 24, False), keep)
     assert cd.noise_events(fast, n, keep) == expected
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)

@@ -11,11 +11,7 @@ from hypothesis import strategies as st
 from mobile_gym.tasks.families import expense_data as ed
 from mobile_gym.tasks.families.draws import Draws
 
-
-def _same_state_after(fast: Draws, real: np.random.Generator) -> None:
-    assert [fast.below(7) for _ in range(5)] == [int(real.integers(0, 7)) for _ in range(5)]
-    assert fast.random() == real.random()
-    assert fast.permutation(9).tolist() == real.permutation(9).tolist()
+from .draw_checks import assert_same_state, draw_alike
 
 
 @settings(max_examples=100, deadline=None)
@@ -23,11 +19,10 @@ def _same_state_after(fast: Draws, real: np.random.Generator) -> None:
        take=st.integers(0, 90))
 def test_generated_expenses_are_the_one_at_a_time_expenses(seed, lead, first_block, take):
     fast, real = Draws(seed), np.random.default_rng(seed)
-    for _ in range(lead):  # odd and even positions in numpy's 32-bit buffer, before and after
-        assert fast.below(5) == int(real.integers(0, 5))  # the read-ahead begins
+    draw_alike(fast, real, lead)
     drawn = ed.generated_expenses(fast, first_block)
     assert [next(drawn) for _ in range(take)] == [ed.generate_expense(real) for _ in range(take)]
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)
 
 
 def test_generated_expenses_from_numpy_are_generate_expense():
@@ -75,4 +70,4 @@ def test_random_expenses_and_distinct_names_keep_the_seeds_draws(seed, n):
     fast, real = Draws(seed), np.random.default_rng(seed)
     assert ed.random_expenses(fast, n, keep) == reference_random(real, n, keep)
     assert ed.distinct_names(fast, min(n, 30)) == reference_distinct(real, min(n, 30))
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)

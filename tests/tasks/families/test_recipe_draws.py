@@ -11,15 +11,11 @@ from hypothesis import strategies as st
 from mobile_gym.tasks.families import broccoli_data as bd
 from mobile_gym.tasks.families.draws import Draws
 
+from .draw_checks import assert_same_state, draw_alike
+
 _SHAPES = st.sampled_from([
     (None, None), (bd.BASE_RECIPES[5], None), (None, ("10 mins",)),
     (None, ("1 hrs", "2 hrs", "3 hrs")), (bd.BASE_RECIPES[0], ("20 mins", "30 mins"))])
-
-
-def _same_state_after(fast: Draws, real: np.random.Generator) -> None:
-    assert [fast.below(7) for _ in range(5)] == [int(real.integers(0, 7)) for _ in range(5)]
-    assert fast.random() == real.random()
-    assert fast.permutation(9).tolist() == real.permutation(9).tolist()
 
 
 @settings(max_examples=100, deadline=None)
@@ -28,12 +24,11 @@ def _same_state_after(fast: Draws, real: np.random.Generator) -> None:
 def test_generated_recipes_are_the_one_at_a_time_recipes(seed, lead, first_block, take, shape):
     base, prep_times = shape
     fast, real = Draws(seed), np.random.default_rng(seed)
-    for _ in range(lead):  # odd and even positions in numpy's 32-bit buffer, before and after
-        assert fast.below(5) == int(real.integers(0, 5))  # the read-ahead begins
+    draw_alike(fast, real, lead)
     drawn = bd.generated_recipes(fast, base, prep_times, first_block)
     assert [next(drawn) for _ in range(take)] == [
         bd.generate_recipe(real, base, prep_times) for _ in range(take)]
-    _same_state_after(fast, real)
+    assert_same_state(fast, real)
 
 
 def test_generated_recipes_from_numpy_are_generate_recipe():
