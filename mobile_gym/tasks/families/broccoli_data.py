@@ -20,7 +20,7 @@ from mobile_gym.apps.broccoli import APP, DB_KEY, RECIPE_COLUMNS, RECIPES_TABLE,
 from mobile_gym.apps.sql_text import insert_rows_sql
 from mobile_gym.tasks.families.base import BASE_CHARS
 from mobile_gym.tasks.families.common import below, drawer
-from mobile_gym.tasks.families.draws import decoded_in_blocks
+from mobile_gym.tasks.families.draws import decoded_in_blocks, lemire_picks
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("broccoli")
@@ -212,9 +212,6 @@ def generate_recipe(rng: np.random.Generator, base: tuple[str, str] | None = Non
     return _recipe(base, picks, prep_time)
 
 
-_U32 = 0xFFFFFFFF
-
-
 def _bounds(base: tuple[str, str] | None, prep_times: Sequence[str] | None) -> tuple[int, ...]:
     """The bounds of `generate_recipe(rng, base, prep_times)`'s draws, in order (a single
     preparation time is no draw)."""
@@ -243,11 +240,7 @@ def recipes_from_values(values: Sequence[int], base: tuple[str, str] | None = No
     bounds = np.array(_bounds(base, prep_times), dtype=np.uint64)
     width = len(bounds)
     count = len(values) // width
-    products = np.array(values[:count * width], dtype=np.uint64).reshape(count, width) * bounds
-    may_redraw = ((products & np.uint64(_U32)) < bounds).any(axis=1)
-    if may_redraw.any():
-        products = products[:int(may_redraw.argmax())]
-    picks = (products >> np.uint64(32)).astype(np.intp)
+    picks = lemire_picks(np.array(values[:count * width], dtype=np.uint64).reshape(count, width), bounds)
     if base is None:
         titles, directions = _TITLES[picks[:, 0]], _DIRECTIONS[picks[:, 0], picks[:, 4]]
         picks = picks[:, 1:]

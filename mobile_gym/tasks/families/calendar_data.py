@@ -19,7 +19,7 @@ import numpy as np
 from mobile_gym.apps.calendar import APP, EVENTS_TABLE, SOURCE_IMPORTED_ICS, Event
 from mobile_gym.apps.sql_text import insert_columns_sql
 from mobile_gym.tasks.families.common import drawer
-from mobile_gym.tasks.families.draws import Draws
+from mobile_gym.tasks.families.draws import Draws, lemire_picks
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("events.db")
@@ -50,7 +50,6 @@ WORDS: tuple[str, ...] = tuple(sorted({
 
 DAILY_SECONDS = 86400
 WEEKLY_SECONDS = 604800
-_U32 = 0xFFFFFFFF
 
 
 #: The columns a seeded row is inserted with, in the order of AndroidWorld's CalendarEvent
@@ -205,12 +204,9 @@ def events_from_values(values: Sequence[int], starts: tuple[int, ...]) -> Events
     bounds = np.array([starts + _EVENT_BOUNDS], dtype=np.uint64).repeat(len(firsts), axis=0)
     who = len(starts) + 2
     bounds[:, who] = _WHO_BOUNDS[(u[:, who - 1] * bounds[:, who - 1]) >> 32]
-    products = u * bounds
-    may_redraw = (products & _U32) < bounds
-    may_redraw[:, -1] &= u[:, coin] >> 31 == 1  # no note drawn: its column is not a draw
-    flagged = np.flatnonzero(may_redraw.any(axis=1))
-    clean = int(flagged[0]) if len(flagged) else len(firsts)  # the events before the first
-    picks = (products[:clean] >> 32).astype(np.int64).T
+    bounds[:, -1] *= u[:, coin] >> 31  # no note drawn (coin 0): its column is no draw
+    picks = lemire_picks(u, bounds).T
+    clean = picks.shape[1]  # the events before the first that could redraw
     day, hour = picks[0], picks[1]
     minute = picks[2] if len(starts) == 3 else 0
     duration, prefix, who_pick, action, subject, note_coin, note = picks[len(starts):]

@@ -257,6 +257,18 @@ class Draws:
         self._halves = None
 
 
+def lemire_picks(u: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """Rows of draws below `bounds` (uint64, one bound a column; 0 for a column that is no
+    draw) that read the 32-bit values `u` (uint64, the same shape): a draw below n reading u is
+    `(u * n) >> 32`. Only the rows before the first one some of whose draws could make a Lemire
+    redraw (`(u * n) mod 2**32 < n`) are given, as int64."""
+    products = u * bounds
+    may_redraw = ((products & np.uint64(_U32)) < bounds).any(axis=1)
+    if may_redraw.any():
+        products = products[:int(may_redraw.argmax())]
+    return (products >> np.uint64(32)).astype(np.int64)
+
+
 def decoded_in_blocks(rng: np.random.Generator, width: int, decode: Callable[[list[int]], list[Item]],
                       draw_one: Callable[[np.random.Generator], Item], first_block: int = 8) -> Iterator[Item]:
     """`draw_one(rng)` again and again, each item drawn when it is yielded. From a `Draws`, items

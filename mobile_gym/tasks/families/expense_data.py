@@ -23,7 +23,7 @@ from mobile_gym.apps.expense import (
 from mobile_gym.apps.sql_text import value_rows
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.common import drawer, picker
-from mobile_gym.tasks.families.draws import decoded_in_blocks
+from mobile_gym.tasks.families.draws import decoded_in_blocks, lemire_picks
 from mobile_gym.tasks.families.records import RecordMaker
 
 DB_PATH = APP.database_path("accounting.db")
@@ -95,7 +95,6 @@ def generate_expense(rng: np.random.Generator) -> Expense:
 
 _EXPENSES = RecordMaker(Expense)
 
-_U32 = np.uint64(0xFFFFFFFF)
 #: `generate_expense`'s draws: day, hour, category, name (its bound, 0 here, is the category's
 #: number of names), amount, note.
 _BOUNDS = np.array([15, 24, 11, 0, 49001, 7], dtype=np.uint64)
@@ -120,11 +119,7 @@ def expenses_from_values(values: Sequence[int]) -> list[Expense]:
     u = np.array(values[:count * _DRAWS], dtype=np.uint64).reshape(count, _DRAWS)
     bounds = np.tile(_BOUNDS, (count, 1))
     bounds[:, 3] = _NAME_COUNTS[(u[:, 2] * _BOUNDS[2]) >> np.uint64(32)]
-    products = u * bounds
-    may_redraw = ((products & _U32) < bounds).any(axis=1)
-    if may_redraw.any():
-        products = products[:int(may_redraw.argmax())]
-    day, hour, category, name, amount, note = (products >> np.uint64(32)).astype(np.int64).T
+    day, hour, category, name, amount, note = lemire_picks(u, bounds).T
     whens = (_DAY_MS[day] + 3_600_000 * hour).tolist()
     return _EXPENSES.make_each(
         name=_FLAT_NAMES[_NAME_STARTS[category] + name].tolist(), amount=(1000 + amount).tolist(),

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.tasks.families.draws import Draws
+from mobile_gym.tasks.families.draws import Draws, lemire_picks
 
 _BOUNDS = st.one_of(st.integers(1, 40), st.integers(1, 2**32 + 5), st.integers(2**32 - 3, 2**40))
 _OPS = st.one_of(
@@ -145,3 +145,16 @@ def test_sized_and_array_bounded_draws_are_single_draws_in_order(seed, bounds, k
     n = bounds[0] if bounds else 7
     assert grouped.integers(0, n, size=k).tolist() == [int(single.integers(0, n)) for _ in range(k)]
     assert grouped.bit_generator.state == single.bit_generator.state
+
+
+@settings(max_examples=100, deadline=None)
+@given(rows=st.lists(st.lists(st.integers(0, 2**32 - 1), min_size=3, max_size=3), max_size=12),
+       bounds=st.lists(st.integers(0, 60), min_size=3, max_size=3))
+def test_lemire_picks_stop_before_the_first_row_that_could_redraw(rows, bounds):
+    u = np.array(rows, dtype=np.uint64).reshape(len(rows), 3)
+    picks = lemire_picks(u, np.array([bounds], dtype=np.uint64).repeat(len(rows), axis=0))
+    could_redraw = [any((v * n) % 2**32 < n for v, n in zip(row, bounds)) for row in rows]
+    clean = could_redraw.index(True) if True in could_redraw else len(rows)
+    assert picks.dtype == np.int64
+    assert picks.tolist() == [[(v * n) >> 32 for v, n in zip(row, bounds)] for row in rows[:clean]]
+
