@@ -1074,8 +1074,9 @@ def _folders_above(rel: str) -> builtins.list[str]:
 def _write_over(host: str, data: bytes, size: int) -> None:
     """Make the plain file `host` (of `size` bytes) hold `data`, writing over its bytes in place
     and cutting what is left past them: three times cheaper than emptying it and writing it
-    again, which gives back its memory pages and takes new ones (the files are on tmpfs)."""
-    fd = os.open(host, os.O_WRONLY)
+    again, which gives back its memory pages and takes new ones (the files are on tmpfs).
+    Never through a link put there since the caller's `lstat`."""
+    fd = os.open(host, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
     try:
         view = memoryview(data)
         while view:
