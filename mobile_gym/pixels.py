@@ -25,8 +25,9 @@ def convert_colour(src: np.ndarray, code: int, channels: int, dst: np.ndarray | 
     h, w = src.shape[:2]
     if dst is None:
         dst = np.empty((h, w, channels), np.uint8)
-    if dst.shape != (h, w, channels) or not dst.flags.c_contiguous:
-        raise ValueError(f"dst must be a C-contiguous {(h, w, channels)} array, got {dst.shape}")
+    if dst.shape != (h, w, channels) or dst.dtype != np.uint8 or not dst.flags.c_contiguous:
+        raise ValueError(f"dst must be a C-contiguous uint8 {(h, w, channels)} array, "
+                         f"got {dst.dtype} {dst.shape}")
     src = np.ascontiguousarray(src)
     rows = max(1, BAND_PIXELS // max(w, 1))
     for top in range(0, h, rows):

@@ -41,7 +41,7 @@ def test_a_non_contiguous_source_is_converted_like_its_copy():
 
 
 @pytest.mark.parametrize("dst", [np.empty((10, 20, 4), np.uint8), np.empty((20, 10, 3), np.uint8),
-                                 np.empty((10, 40, 3), np.uint8)[:, ::2]])
+                                 np.empty((10, 40, 3), np.uint8)[:, ::2], np.empty((10, 20, 3), np.float32)])
 def test_a_wrong_destination_is_refused_naming_the_shape(dst):
     with pytest.raises(ValueError, match=r"\(10, 20, 3\)"):
         convert_colour(np.zeros((10, 20, 4), np.uint8), cv2.COLOR_RGBA2RGB, 3, dst=dst)
