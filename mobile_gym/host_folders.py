@@ -29,7 +29,8 @@ _GRACE_S = 60.0
 
 
 class PrivateFolder:
-    """A folder made by `make_private_folder` (mode 0700) and the lock held while it is used."""
+    """A folder made by `make_private_folder` (mode 0700) and the lock held while it is used;
+    as a context manager, removed on exit."""
 
     def __init__(self, path: str, lock_fd: int | None) -> None:
         self.path = path
@@ -44,6 +45,12 @@ class PrivateFolder:
             shutil.rmtree(self.path, ignore_errors=True)
         if fd is not None:
             os.close(fd)
+
+    def __enter__(self) -> str:
+        return self.path
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.remove()
 
 
 def make_private_folder(prefix: str) -> PrivateFolder:

@@ -111,3 +111,10 @@ def test_a_forked_child_lets_go_of_the_lock_but_not_the_folder(fast_dir):
     assert remove_left_overs(str(fast_dir), PREFIX) == []  # this process still holds it
     folder.remove()
     assert not os.path.exists(folder.path)
+
+
+def test_a_folder_used_as_a_context_manager_is_removed_on_exit(fast_dir):
+    with pytest.raises(RuntimeError), make_private_folder(PREFIX) as path:
+        assert os.path.isdir(path)
+        raise RuntimeError("the body failed")
+    assert list(fast_dir.iterdir()) == []

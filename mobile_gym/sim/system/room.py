@@ -13,15 +13,18 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
-import tempfile
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mobile_gym.host_folders import make_private_folder
+
 if TYPE_CHECKING:
     from .activity import AppContext
 
+#: Name start of the folder a database image is made in (see `host_folders`).
+IMAGE_FOLDER_PREFIX = "mobile_gym_db_image_"
 #: The files SQLite keeps beside a database (a journal left by a crash makes a file "not new").
 COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")
 
@@ -65,10 +68,11 @@ def _room_image(marker_table: str, schema: tuple[str, ...], version: int) -> byt
 
 def database_image(create: Callable[[Path], object]) -> bytes:
     """The bytes of the database file `create(path)` leaves at a path where nothing was, made in
-    a private temporary folder. `create` must be deterministic (fixed statements, no clock):
-    then these bytes are what it would write at any new path. RuntimeError when it leaves more
-    than the database file behind (a journal that was not cleaned up)."""
-    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as folder:
+    a private folder on tmpfs where there is one (a WAL-mode creation on a disk waits ~50 ms on
+    its syncs). `create` must be deterministic (fixed statements, no clock): then these bytes
+    are what it would write at any new path. RuntimeError when it leaves more than the
+    database file behind (a journal that was not cleaned up)."""
+    with make_private_folder(IMAGE_FOLDER_PREFIX) as folder:
         path = Path(folder) / "new.db"
         create(path)
         left = sorted(set(os.listdir(folder)) - {path.name})

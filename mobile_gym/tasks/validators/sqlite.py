@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import sqlite3
-import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
@@ -37,8 +36,9 @@ from typing import Any
 
 from mobile_gym.device.base import Device
 from mobile_gym.device.read_cache import ReadCache, remembered
+from mobile_gym.host_folders import make_private_folder
 from mobile_gym.tasks.validators.common import DEFAULT_THRESHOLD, Verdict, fuzzy_match
-from mobile_gym.tasks.validators.kept_copy import KeptConnection, KeptCopy
+from mobile_gym.tasks.validators.kept_copy import COPY_FOLDER_PREFIX, KeptConnection, KeptCopy
 from mobile_gym.untrusted import sqlite_guard
 
 Row = Mapping[str, Any]
@@ -257,7 +257,8 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
     """A read-only, bounded connection to a copy of the device's database.
 
     Without a WAL or rollback journal beside it, the image is loaded into memory (no files);
-    otherwise the files are copied to a temporary directory so SQLite replays the journal.
+    otherwise the files are copied to a private folder (on tmpfs where there is one) so
+    SQLite replays the journal.
     """
     image = database_image(device, db_path)
     memory = _memory_copy(image)
@@ -265,7 +266,7 @@ def _open_copy(device: Device, db_path: str) -> Iterator[_Reader]:
         with closing(memory) as conn:
             yield _Reader(conn, db_path)
         return
-    with tempfile.TemporaryDirectory(prefix="mobile_gym_db_") as tmp:
+    with make_private_folder(COPY_FOLDER_PREFIX) as tmp:
         name = PurePosixPath(db_path).name
         for suffix, part in zip(COMPANIONS, image):
             if part is not None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 
+from mobile_gym import host_folders
 from mobile_gym.apps import broccoli, expense
 from mobile_gym.sim.apps.calendar import db as calendar_db
 from mobile_gym.sim.apps.opentracks import storage as opentracks_storage
@@ -84,3 +86,19 @@ def test_an_image_needs_a_creation_that_cleans_up(tmp_path):
 
     with pytest.raises(RuntimeError, match="journal"):
         room.database_image(leaves_a_journal)
+
+
+def test_an_image_is_made_in_a_private_folder_on_the_fast_dir_and_removed(tmp_path, monkeypatch):
+    monkeypatch.setattr(host_folders, "FAST_DIR", str(tmp_path))
+    seen: list[Path] = []
+
+    def create(path):
+        seen.append(path)
+        with closing(sqlite3.connect(path)) as con:
+            con.execute("CREATE TABLE t (x)")
+
+    image = room.database_image(create)
+    assert image.startswith(b"SQLite format 3\x00")
+    assert seen[0].parent.parent == tmp_path
+    assert seen[0].parent.name.startswith(room.IMAGE_FOLDER_PREFIX)
+    assert list(tmp_path.iterdir()) == []  # the folder went with its lock
