@@ -611,6 +611,8 @@ class View:
 
     def on_layout(self, b: Rect) -> None:
         """Default: place children inside the padding by their layout_gravity (else ours)."""
+        if not self.children:
+            return
         pl, pt, pr, pb = self._padding
         inner = Rect(b.left + pl, b.top + pt, b.right - pr, b.bottom - pb)
         pg = parse_gravity(self.gravity)

@@ -63,15 +63,16 @@ class MonthView(View):
         self.days = days
         self.invalidate()
 
-    def cell_rect(self, index: int) -> Rect:
-        """Absolute rect of cell `index` (0..41) under the letter row."""
+    def cell_rects(self) -> list[Rect]:
+        """Absolute rects of the 42 cells under the letter row, row by row."""
         b = self._bounds
         top = b.top + letters_height()
         cw = b.width / COLS
         ch = (b.bottom - top) / ROWS
-        row, col = divmod(index, COLS)
-        return Rect(int(b.left + col * cw), int(top + row * ch),
-                    int(b.left + (col + 1) * cw), int(top + (row + 1) * ch))
+        lefts = [int(b.left + col * cw) for col in range(COLS + 1)]
+        tops = [int(top + row * ch) for row in range(ROWS + 1)]
+        return [Rect(lefts[col], tops[row], lefts[col + 1], tops[row + 1])
+                for row in range(ROWS) for col in range(COLS)]
 
     def on_draw(self, canvas: skia.Canvas) -> None:
         b = self._bounds
@@ -85,8 +86,7 @@ class MonthView(View):
         ev_size = sp(11)
         ev_lm = line_metrics(ev_size)
         bar_h = ev_lm.height + dp(2)
-        for i, gd in enumerate(self.days):
-            r = self.cell_rect(i)
+        for gd, r in zip(self.days, self.cell_rects()):
             cx = (r.left + r.right) / 2
             num_top = r.top + dp(4)
             color = theme.TEXT if gd.in_month else theme.TEXT_DISABLED
@@ -136,12 +136,12 @@ class MonthViewWrapper(View):
     def on_measure(self, wspec, hspec):
         w, h = wspec[1], hspec[1]
         self.month_view.measure((EXACTLY, w), (EXACTLY, h))
+        cell_w, cell_h = (EXACTLY, w // COLS), (EXACTLY, h // ROWS)
         for c in self.cells:
-            c.measure((EXACTLY, w // COLS), (EXACTLY, h // ROWS))
+            c.measure(cell_w, cell_h)
         return w, h
 
     def on_layout(self, b: Rect) -> None:
         self.month_view.layout(b.left, b.top, b.right, b.bottom)
-        for i, c in enumerate(self.cells):
-            r = self.month_view.cell_rect(i)
+        for c, r in zip(self.cells, self.month_view.cell_rects()):
             c.layout(r.left, r.top, r.right, r.bottom)
