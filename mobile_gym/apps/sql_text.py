@@ -47,6 +47,10 @@ def _same_everywhere(values: Sequence[Any]) -> bool:
     """Whether every value is the first one: equal and of one type, and for floats also the
     same text (0.0 and -0.0 are equal numbers but not the same literal)."""
     first = values[0]
-    if values.count(first) != len(values) or len(set(map(type, values))) != 1:
+    if values.count(first) != len(values):
+        return False
+    if first is None or type(first) is str:  # what equals these is one literal (a str subclass
+        return True                          # is written as its text)
+    if len(set(map(type, values))) != 1:
         return False
     return not isinstance(first, float) or len(set(map(repr, values))) == 1

@@ -36,6 +36,8 @@ _LITTLE_U32 = np.dtype("<u4")
 _SMALL_INT64: tuple[np.int64, ...] = tuple(np.arange(_N_SMALL, dtype=np.int64))
 #: Items decoded per block after the first (`decoded_in_blocks`).
 _ITEMS_PER_BLOCK = 8
+#: The largest population numpy's `choice` without replacement samples by Floyd's method.
+_FLOYD_MAX = 10000
 
 Item = TypeVar("Item")
 
@@ -152,6 +154,26 @@ class Draws:
             value = low + self.below(high - low)
             return _SMALL_INT64[value] if 0 <= value < _N_SMALL else np.int64(value)
         return self._numpy().integers(low, high, size, dtype, endpoint)
+
+    def choice(self, a: Any, size: Any = None, replace: bool = True, p: Any = None,
+               axis: int = 0, shuffle: bool = True) -> Any:
+        """Generator.choice (k of range(n) without replacement here, anything else numpy's
+        own): numpy's Floyd sampling, a draw below j + 1 for each j of n - k .. n - 1 (j itself
+        when the draw was taken already), then its shuffle of the k picks, a draw below i + 1
+        swapping place i for each i of k - 1 .. 1. numpy samples so for n up to 10000."""
+        if type(a) is int and type(size) is int and replace is False and p is None \
+                and axis == 0 and shuffle is True and 0 < size <= a <= _FLOYD_MAX \
+                and (self._halves is not None or self._begin()):
+            picked: dict[int, None] = {}  # insertion-ordered: the picks in Floyd's order
+            for j in range(a - size, a):
+                value = self.below(j + 1) if j else 0  # numpy draws nothing below 1
+                picked[j if value in picked else value] = None
+            picks = list(picked)
+            for i in range(size - 1, 0, -1):
+                k = self.below(i + 1)
+                picks[i], picks[k] = picks[k], picks[i]
+            return np.array(picks, dtype=np.int64)
+        return self._numpy().choice(a, size, replace, p, axis, shuffle)
 
     def random(self, size: Any = None, dtype: Any = np.float64, out: Any = None) -> Any:
         """Generator.random (one float in [0, 1) here, arrays numpy's own)."""

@@ -63,11 +63,13 @@ WORDS: tuple[str, ...] = tuple(sorted({w for text in (*FOLDER_TITLES, "True", "F
 
 def uuid(rng: np.random.Generator) -> str:
     """A 32-hex-digit id, as Joplin's `uuid.create()` makes them (the digits of
-    `rng.integers(0, 16, size=32)`)."""
-    return "".join([_HEX_DIGITS[d] for d in below_each(rng, 16, 32)])
+    `rng.integers(0, 16, size=32)`): the draws as bytes 0-15, each translated to its digit in
+    one C pass."""
+    return bytes(below_each(rng, 16, 32)).translate(_HEX_DIGITS).decode("ascii")
 
 
-_HEX_DIGITS = "0123456789abcdef"
+#: Byte k (k < 16) -> the ASCII hex digit of k.
+_HEX_DIGITS = bytes.maketrans(bytes(range(16)), b"0123456789abcdef")
 
 
 def stamp(rng: np.random.Generator) -> int:

@@ -29,6 +29,7 @@ from mobile_gym.tasks.families.common import (
     sqlite_step,
 )
 from mobile_gym.tasks.families.oracle import AnswerNotes, Key, Move, Node, Note, Sel, Tap
+from mobile_gym.tasks.families.records import RecordMaker
 
 TODAY = date(2023, 10, 15)  # the device's date (Sunday)
 N_DISTRACTORS = 8
@@ -194,7 +195,7 @@ class _TasksIR(TaskFamily):
         due = _TODAY_NOON + DAY_MS * (below(rng, 31) - 10)  # due_at_noon(TODAY + integers(-10, 21) days)
         importance = int(rng.integers(0, 4))
         done = due if rng.random() < 0.3 else 0
-        return model.seeded(title, due, importance, done)
+        return _seeded(title, due, importance, done)
 
     def sample(self, rng: np.random.Generator) -> TasksParams:
         q = self.question(rng)
@@ -225,6 +226,18 @@ class _TasksIR(TaskFamily):
             kind=int(self.kind), expected=list(params.expected))
         return [task_pb2.EventSource(response_event=task_pb2.EventSource.ResponseEvent(
             answer=check))]
+
+
+#: Makes the drawn distractor tasks (the frozen `Task(...)` of 23 fields costs more than the
+#: task's draws, and a seed draws ten or more).
+_TASKS = RecordMaker(model.Task)
+
+
+def _seeded(title: str, due: int, importance: int, completed: int) -> model.Task:
+    """`model.seeded(title, due, importance, completed)`, made by `_TASKS`."""
+    created = due - 7 * model.HOUR_MS
+    return _TASKS.make(title=title, importance=importance, dueDate=due, created=created,
+                       modified=created, completed=completed)
 
 
 _TODAY_NOON = model.due_at_noon(TODAY)

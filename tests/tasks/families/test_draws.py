@@ -158,3 +158,16 @@ def test_lemire_picks_stop_before_the_first_row_that_could_redraw(rows, bounds):
     assert picks.dtype == np.int64
     assert picks.tolist() == [[(v * n) >> 32 for v, n in zip(row, bounds)] for row in rows[:clean]]
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), lead=st.integers(0, 30),
+       n=st.one_of(st.integers(1, 60), st.integers(9990, 10010)), k=st.integers(1, 60))
+def test_choice_without_replacement_draws_as_numpy_does(seed, lead, n, k):
+    fast, real = Draws(seed), np.random.default_rng(seed)
+    for _ in range(lead):  # before and after the read-ahead starts
+        _same(fast.integers(0, 5), real.integers(0, 5))
+    k = min(k, n)
+    _same(fast.choice(n, size=k, replace=False), real.choice(n, size=k, replace=False))
+    _same(fast.integers(0, 3), real.integers(0, 3))
+    assert fast.bit_generator.state == real.bit_generator.state
