@@ -12,7 +12,8 @@ object.
 Objects that must not or need not be copied go into the shared table instead of the bytes and
 come back as the same objects: skia objects (fonts, paints, pictures; immutable for our
 purposes), classes, modules, code, functions without state, enum members, plain immutable
-values, instances of `atomic_types`, objects given as `shared`, read-only numpy arrays (finished
+values, strings and bytes longer than 255 (shorter ones unpickle faster than a look-up),
+instances of `atomic_types`, objects given as `shared`, read-only numpy arrays (finished
 frames), and on `plain_types` the `shared_attrs` (caches: immutable values keyed by content
 versions, so a restored screen needs no redraw).
 
@@ -45,6 +46,10 @@ _INLINE: frozenset[type] = frozenset({
 })
 #: Immutable values a frozen `__dict__` template keeps as they are.
 _SCALARS: frozenset[type] = frozenset({int, float, bool, str, bytes, complex, type(None)})
+#: Immutable texts shared rather than pickled when longer than `_LONG_TEXT` (a screen's dump
+#: cached as a string: decoding it again on every thaw costs more than a table look-up).
+_TEXTS: frozenset[type] = frozenset({str, bytes})
+_LONG_TEXT = 255
 #: Types whose instances are shared as they are (immutable, or meaningful only by identity).
 _ATOMIC: frozenset[type] = frozenset({
     range, type(Ellipsis), type(NotImplemented), types.BuiltinFunctionType, types.ModuleType,
@@ -227,6 +232,8 @@ class _Freezer(pickle.Pickler):
         if cls in _INLINE:
             if cls in _CONTAINERS and self.containers is not None and id(obj) not in self._carriers:
                 self.containers.append(obj)  # pickled inline next (or referenced again: harmless)
+            elif cls in _TEXTS and len(obj) > _LONG_TEXT:
+                return self._share(obj)
             return None
         if cls in self._copied:
             return None

@@ -192,3 +192,25 @@ def test_state_copier_copies_closures_and_bound_methods():
     assert copy["box"] is not box and copy["box"].items == [1, 2] and copy["box"].items is not box.items
     shared = object()
     assert StateCopier(shared=(shared,)).copy({"s": shared})["s"] is shared
+
+
+@given(st.lists(st.one_of(st.text(max_size=600), st.binary(max_size=600)), max_size=6))
+def test_state_copier_texts_of_any_length_come_back_equal(texts):
+    """Long strings and bytes go into the shared table rather than the bytes (a cached screen
+    dump); whichever way a text travels, the copy holds equal values in the same places, and
+    the containers around them are new."""
+    class Holder:
+        def __init__(self) -> None:
+            self.texts = list(texts)
+            self.by_text = {t: i for i, t in enumerate(texts)}
+            self.pair = tuple(texts[:2])
+
+    holder = Holder()
+    frozen = StateCopier().freeze({"holder": holder, "again": texts})
+    copy = StateCopier.thaw(frozen)
+    assert copy["holder"].texts == texts and copy["holder"].texts is not holder.texts
+    assert copy["holder"].by_text == holder.by_text and copy["holder"].pair == holder.pair
+    assert copy["again"] == texts
+    for original, copied in zip(texts, copy["again"]):
+        if len(original) > 255:
+            assert copied is original  # kept, not decoded again on every thaw
