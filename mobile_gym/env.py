@@ -370,11 +370,14 @@ class MobileEnv(gym.Env[dict, dict]):
         simulator is deterministic); only a device whose snapshot is real takes part."""
         device = self._device
         assert device is not None
-        keys = self._replayable_keys(steps)
         prefix = self._prefix
-        if prefix is not None and tuple(keys[:len(prefix[0])]) == prefix[0]:
-            device.restore(prefix[1])
-            return len(prefix[0])
+        if prefix is not None:
+            # only as many steps as the prefix holds are serialized to compare (the rest of a
+            # seed's steps, its own writes, are the long ones)
+            if tuple(self._replayable_keys(steps, len(prefix[0]))) == prefix[0]:
+                device.restore(prefix[1])
+                return len(prefix[0])
+        keys = self._replayable_keys(steps)
         device.restore(self._snapshot)
         shared = _common_length(keys, self._last_steps)
         self._last_steps = keys
@@ -410,13 +413,14 @@ class MobileEnv(gym.Env[dict, dict]):
         self._prefix = (tuple(keys[:shared]), device.snapshot())
         return shared
 
-    def _replayable_keys(self, steps: Sequence[Any]) -> list[bytes]:
-        """The leading replayable steps, serialized (none on a device without real snapshots)."""
+    def _replayable_keys(self, steps: Sequence[Any], limit: int | None = None) -> list[bytes]:
+        """The leading replayable steps (at most `limit` of them), serialized (none on a device
+        without real snapshots)."""
         from mobile_gym.tasks.steps import replayable
 
         keys: list[bytes] = []
         if self._snapshot is not None:
-            for step in steps:
+            for step in steps if limit is None else steps[:limit]:
                 if not replayable(step):
                     break
                 keys.append(step.SerializeToString(deterministic=True))

@@ -12,7 +12,8 @@ object.
 Objects that must not or need not be copied go into the shared table instead of the bytes and
 come back as the same objects: skia objects (fonts, paints, pictures; immutable for our
 purposes), classes, modules, code, functions without state, enum members, plain immutable
-values, instances of `atomic_types`, objects given as `shared`, read-only numpy arrays (finished
+values, strings and bytes longer than 255 (shorter ones unpickle faster than a look-up),
+instances of `atomic_types`, objects given as `shared`, read-only numpy arrays (finished
 frames), and on `plain_types` the `shared_attrs` (caches: immutable values keyed by content
 versions, so a restored screen needs no redraw).
 
@@ -22,7 +23,8 @@ Most of a device is views and other objects copied by their `__dict__`, and most
 copy and a few insertions, not one pickle opcode per attribute. That covers `plain_types`
 (copied by `__dict__` whatever their `__getstate__` says: it is for other pickling) and classes
 the default pickle protocol copies by `__dict__`; every other class follows the pickle
-protocol (`__reduce__`, `__getstate__`/`__setstate__`).
+protocol (`__reduce__`, `__getstate__`/`__setstate__`), a state dict its `__getstate__` makes
+travelling as such a template too (`__setstate__` gets an equal dict).
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ _INLINE: frozenset[type] = frozenset({
 })
 #: Immutable values a frozen `__dict__` template keeps as they are.
 _SCALARS: frozenset[type] = frozenset({int, float, bool, str, bytes, complex, type(None)})
+#: Immutable texts shared rather than pickled when longer than `_LONG_TEXT` (a screen's dump
+#: cached as a string: decoding it again on every thaw costs more than a table look-up).
+_TEXTS: frozenset[type] = frozenset({str, bytes})
+_LONG_TEXT = 255
 #: Types whose instances are shared as they are (immutable, or meaningful only by identity).
 _ATOMIC: frozenset[type] = frozenset({
     range, type(Ellipsis), type(NotImplemented), types.BuiltinFunctionType, types.ModuleType,
@@ -227,6 +233,8 @@ class _Freezer(pickle.Pickler):
         if cls in _INLINE:
             if cls in _CONTAINERS and self.containers is not None and id(obj) not in self._carriers:
                 self.containers.append(obj)  # pickled inline next (or referenced again: harmless)
+            elif cls in _TEXTS and len(obj) > _LONG_TEXT:
+                return self._share(obj)
             return None
         if cls in self._copied:
             return None
@@ -261,10 +269,9 @@ class _Freezer(pickle.Pickler):
             return all(type(item) in _SCALARS or self._immutable(item) for item in value)
         return cls not in _INLINE and self._shares(value, cls)
 
-    def _by_template(self, obj: Any, kept: tuple[str, ...]) -> Any:
-        """NEWOBJ, then the whole `__dict__` set at once (as a "slot" state): a template of
-        what needs no copy (scalars, shared objects, the `kept` attributes) and the rest."""
-        state = obj.__dict__
+    def _template(self, state: dict, kept: tuple[str, ...]) -> _Template:
+        """`state` as a template of what needs no copy (scalars, shared objects, the values of
+        the `kept` keys) and the rest."""
         template = state.copy()
         rest = {}
         immutable = self._immutable
@@ -273,9 +280,26 @@ class _Freezer(pickle.Pickler):
             if key not in kept and not immutable(value):
                 rest[key] = value
                 template[key] = None  # filled in when thawed (the key keeps its place)
-        carrier = {"__dict__": _Template(template, rest)}
+        return _Template(template, rest)
+
+    def _by_template(self, obj: Any, kept: tuple[str, ...]) -> Any:
+        """NEWOBJ, then the whole `__dict__` set at once (as a "slot" state) from a template."""
+        carrier = {"__dict__": self._template(obj.__dict__, kept)}
         self._carriers.add(id(carrier))
         return copyreg.__newobj__, (type(obj),), (None, carrier)
+
+    def _by_protocol(self, obj: Any) -> Any:
+        """The pickle protocol's reduction of `obj`; a state that is a dict of its own (made by
+        `__getstate__` for the copy, not the object's `__dict__`, which the graph may hold
+        elsewhere) travels as a template, so its keys and plain values are not pickled one by
+        one (its `__setstate__` gets a dict equal to the one pickling would give)."""
+        reduced = obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+        if type(reduced) is not tuple or len(reduced) < 3:
+            return reduced
+        state = reduced[2]
+        if type(state) is not dict or not state or state is getattr(obj, "__dict__", None):
+            return reduced
+        return (*reduced[:2], self._template(state, ()), *reduced[3:])
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
@@ -301,6 +325,8 @@ class _Freezer(pickle.Pickler):
                 return types.CellType, ()
         if kind is _Kind.RANDOM:
             return _random_at, (cls, _Ref(obj.getstate()))
+        if kind is _Kind.PROTOCOL and cls not in copyreg.dispatch_table:
+            return self._by_protocol(obj)
         return NotImplemented
 
 

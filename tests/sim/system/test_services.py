@@ -192,3 +192,54 @@ def test_state_copier_copies_closures_and_bound_methods():
     assert copy["box"] is not box and copy["box"].items == [1, 2] and copy["box"].items is not box.items
     shared = object()
     assert StateCopier(shared=(shared,)).copy({"s": shared})["s"] is shared
+
+
+@given(st.lists(st.one_of(st.text(max_size=600), st.binary(max_size=600)), max_size=6))
+def test_state_copier_texts_of_any_length_come_back_equal(texts):
+    """Long strings and bytes go into the shared table rather than the bytes (a cached screen
+    dump); whichever way a text travels, the copy holds equal values in the same places, and
+    the containers around them are new."""
+    class Holder:
+        def __init__(self) -> None:
+            self.texts = list(texts)
+            self.by_text = {t: i for i, t in enumerate(texts)}
+            self.pair = tuple(texts[:2])
+
+    holder = Holder()
+    frozen = StateCopier().freeze({"holder": holder, "again": texts})
+    copy = StateCopier.thaw(frozen)
+    assert copy["holder"].texts == texts and copy["holder"].texts is not holder.texts
+    assert copy["holder"].by_text == holder.by_text and copy["holder"].pair == holder.pair
+    assert copy["again"] == texts
+    for original, copied in zip(texts, copy["again"]):
+        if len(original) > 255:
+            assert copied is original  # kept, not decoded again on every thaw
+
+
+class _Stateful:
+    """Copied by the pickle protocol with a state dict of its own (like the window manager)."""
+
+    def __init__(self, items: list[int], label: str) -> None:
+        self.items = items
+        self.label = label
+        self.cache = {"k": label}
+        self.seen_state: dict | None = None
+
+    def __getstate__(self) -> dict:
+        return {"items": list(self.items), "label": self.label, "cache": dict(self.cache), "n": len(self.items)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.seen_state = dict(state)
+        self.__dict__.update(state)
+
+
+@given(st.lists(st.integers(), max_size=5), st.text(max_size=300))
+def test_state_copier_gives_setstate_the_state_getstate_made(items, label):
+    """A `__getstate__` dict travels as a template; `__setstate__` still gets a dict equal to
+    the one `__getstate__` made, with new copies of its containers."""
+    original = _Stateful(items, label)
+    copy = StateCopier().copy({"a": original, "b": original})
+    assert copy["a"] is copy["b"] and copy["a"] is not original
+    assert copy["a"].seen_state == original.__getstate__()
+    assert copy["a"].items == items and copy["a"].items is not original.items
+    assert copy["a"].cache == original.cache and copy["a"].cache is not original.cache
