@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families.common import seed_writes
 from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.loader import LoadedTask
 
@@ -223,7 +224,7 @@ class TaskFamily(abc.ABC):
         task.setup_steps.extend(self.setup_steps())
         task.reset_steps.extend(self.reset_steps(params))
         self._events(task, params)
-        return LoadedTask(proto=task, path=None, directory=None)
+        return LoadedTask(proto=task, path=None, directory=None, seed_writes=seed_writes(task.reset_steps))
 
     def oracle(self, seed: int, *, screen_size: tuple[int, int] = (1080, 2400),
                step_seconds: float = 0.1):
