@@ -117,18 +117,23 @@ def seed_write(command: str) -> SeedWrite | None:
     """The database path and SQL `sqlite_step` made `command` of, when `command` is exactly
     `sqlite_step`'s text for them (so a shell splits it into the words `sqlite3`, the path and
     the SQL, nothing expanded); None for any other line. The SQL is read back from its quotes
-    and quoted again to prove that."""
+    and proved to quote back to it: every `'` inside the quotes belongs to a quoted apostrophe
+    (quoting the SQL again costs twice as much as counting them)."""
     if not command.startswith("sqlite3 "):
         return None
     db_path, space, quoted = command[len("sqlite3 "):].partition(" ")
     if not space or not db_path or shlex.quote(db_path) != db_path:
         return None
-    if len(quoted) >= 2 and quoted[0] == quoted[-1] == "'":
-        sql = quoted[1:-1].replace(_QUOTED_APOSTROPHE, "'")
-    else:
-        sql = quoted
-    if shlex.quote(sql) != quoted:
-        return None
+    if len(quoted) < 2 or quoted[0] != "'" or quoted[-1] != "'":
+        # SQL that `shlex.quote` leaves bare (no statement is without a space)
+        return SeedWrite(db_path, quoted) if quoted and shlex.quote(quoted) == quoted else None
+    inner = quoted[1:-1]
+    sql = inner.replace(_QUOTED_APOSTROPHE, "'")
+    apostrophes = (len(inner) - len(sql)) // (len(_QUOTED_APOSTROPHE) - 1)
+    if inner.count("'") != 3 * apostrophes:
+        return None  # an apostrophe of its own: the quotes end inside
+    if not apostrophes and shlex.quote(sql) != quoted:
+        return None  # SQL that `shlex.quote` would have left bare
     return SeedWrite(db_path, sql)
 
 
