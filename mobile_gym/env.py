@@ -468,8 +468,10 @@ class MobileEnv(gym.Env[dict, dict]):
             return
         from mobile_gym.tasks import StepContext, run_steps
 
+        # a family's seed writes (package code) may skip the shell's parse; a task file's may not
+        writes = getattr(self.task, "seed_writes", {}) if self.family is not None else {}
         context = StepContext(directory=self.task.directory, seed=seed,
-                              locate=getattr(self.task, "where", None))
+                              locate=getattr(self.task, "where", None), seed_writes=writes)
         assert self._device is not None
         run_steps(steps, self._device, context=context, label=label, start=start)
 

@@ -143,3 +143,15 @@ class Device(Protocol):
     def close(self) -> None:
         """Release resources; further calls raise DeviceError."""
         ...
+
+
+@runtime_checkable
+class DatabaseWriter(Protocol):
+    """A device that can run `sqlite3 PATH SQL` given its two words (the simulator): the task
+    runner's path for the seed writes a task family built (`LoadedTask.seed_writes`), which
+    skips turning them into a command line and parsing it back. The adb backend has no such
+    method and runs the shell step."""
+
+    def write_database(self, path: str, sql: str) -> tuple[int, str, str]:
+        """What `shell(f"sqlite3 {path} {shlex.quote(sql)}")` answers, with the same effect."""
+        ...

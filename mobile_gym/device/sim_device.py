@@ -109,6 +109,14 @@ class SimDevice:
             raise InvalidInputError(f"shell command must be a str, not {type(cmd).__name__}")
         return android.shell(cmd)
 
+    def write_database(self, path: str, sql: str) -> tuple[int, str, str]:
+        """`shell(f"sqlite3 {path} {shlex.quote(sql)}")` without the command line (see
+        `DatabaseWriter`)."""
+        android = self._op("write a database")
+        if not isinstance(path, str) or not isinstance(sql, str):
+            raise InvalidInputError("write_database takes a database path and SQL as str")
+        return android.write_database(path, sql)
+
     def logcat(self) -> list[LogLine]:
         android = self._op("read logcat")
         entries, self._log_cursor = android.logs.read_since(self._log_cursor)

@@ -398,6 +398,15 @@ class SimAndroid:
         self._settle()
         return result
 
+    def write_database(self, path: str, sql: str) -> tuple[int, str, str]:
+        """`sqlite3 PATH SQL` run as the shell runs it (the same guarded command, files, output
+        and exit code), given the two words rather than a command line to parse: for trusted
+        callers holding them (a family's seed writes); the shell and adb never come here."""
+        self._check_open()
+        result = self.shell_interpreter.run_words(["sqlite3", path, sql])
+        self._settle()
+        return result
+
     def shell_bytes(self, cmd: str, merge_stderr: bool = False) -> tuple[int, bytearray, bytes]:
         """The shell with raw output bytes (screencap -p writes PNG bytes to stdout; stdout is
         a bytearray, not copied); `merge_stderr=True` interleaves stderr into stdout in write

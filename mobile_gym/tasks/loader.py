@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from google.protobuf import json_format, text_format
 
@@ -40,6 +40,13 @@ MAX_NESTING = 200
 MAX_INT_DIGITS = 100
 
 
+class SeedWrite(NamedTuple):
+    """SQL a reset step writes into a device database: the two words of its `sqlite3 DB SQL`."""
+
+    db_path: str
+    sql: str
+
+
 @dataclass(frozen=True)
 class LoadedTask:
     """A parsed, validated task and where it came from.
@@ -54,6 +61,11 @@ class LoadedTask:
     directory: Path | None
     locations: Mapping[FieldPath, tuple[int, int]] = field(default_factory=dict, compare=False,
                                                            repr=False)
+    #: The shell command lines among the reset steps that are `sqlite3 DB SQL` as a task family
+    #: built them, with their words: the family (package code) vouches for them, so a device
+    #: that can (`device.base.DatabaseWriter`) is given the words rather than the line. A task
+    #: file has none: its lines always go through the device's shell.
+    seed_writes: Mapping[str, SeedWrite] = field(default_factory=dict, compare=False, repr=False)
 
     def where(self, field_path: FieldPath) -> str:
         """``FILE:LINE:COLUMN`` of a field (or of its closest written ancestor)."""

@@ -35,18 +35,19 @@ import logging
 import random
 import re
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from google.protobuf import text_format
 
-from mobile_gym.device.base import Device, DeviceError, InvalidInputError
+from mobile_gym.device.base import DatabaseWriter, Device, DeviceError, InvalidInputError
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks._textproto import FieldPath
 from mobile_gym.tasks.assets import AssetError, TaskAssets
 from mobile_gym.tasks.errors import TaskSetupError
+from mobile_gym.tasks.loader import SeedWrite
 from mobile_gym.tasks.patterns import TaskPattern
 from mobile_gym.tasks.patterns import compiled as compiled_pattern
 
@@ -65,7 +66,9 @@ class StepContext:
     from (`assets`, built from it unless given; no folder: no host file is read); `locate`
     names where a field path was written (`LoadedTask.where`), for messages; `seed` drives
     `start_random_activity` deterministically; the last random activity is remembered for
-    `force_stop_random_activity` / `clear_cache_random_activity`.
+    `force_stop_random_activity` / `clear_cache_random_activity`. `seed_writes` are a task
+    family's `LoadedTask.seed_writes` (package code's, never a task file's): a device that is a
+    `DatabaseWriter` is given their words instead of their shell lines.
     """
 
     directory: Path | None = None
@@ -74,6 +77,7 @@ class StepContext:
     last_random_activity: str | None = None
     assets: TaskAssets | None = None
     locate: Callable[[FieldPath], str] | None = None
+    seed_writes: Mapping[str, SeedWrite] = field(default_factory=dict, repr=False)
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -101,7 +105,12 @@ def _answer(code: int, out: str, err: str) -> str:
 
 def _run(device: Device, cmd: str, *, expect: str | None = None) -> str:
     """Run a shell command; failure = non-zero exit, an error line, or `expect` missing."""
-    code, out, err = device.shell(cmd)
+    return _checked(cmd, device.shell(cmd), expect=expect)
+
+
+def _checked(cmd: str, answer: tuple[int, str, str], *, expect: str | None = None) -> str:
+    """The output of the shell command `cmd` that answered `answer`; failure as `_run` says."""
+    code, out, err = answer
     failed = code != 0 or bool(_ERROR_OUTPUT.search(out)) or bool(_ERROR_OUTPUT.search(err))
     if expect is not None and expect not in out:
         failed = True
@@ -330,7 +339,13 @@ class _Runner:
         _run(self.device, f"pm uninstall {shlex.quote(msg.package_name)}", expect="Success")
 
     def do_shell_command(self, msg, step) -> None:
-        _run(self.device, " ".join(msg.command))
+        cmd = " ".join(msg.command)
+        write = self.ctx.seed_writes.get(cmd) if self.ctx.seed_writes else None
+        if write is not None and isinstance(self.device, DatabaseWriter):
+            # the family's own `sqlite3 DB SQL`: the device is given the words it quoted
+            _checked(cmd, self.device.write_database(write.db_path, write.sql))
+            return
+        _run(self.device, cmd)
 
     def do_adb_command(self, msg, step) -> None:
         args = list(msg.command)

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
+from mobile_gym.tasks.families.common import seed_writes
 from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.loader import LoadedTask
 
@@ -220,7 +221,7 @@ class TaskFamily(abc.ABC):
         task.command.append(instruction)
         task.reset_steps.extend(self.reset_steps(params))
         self._events(task, params)
-        return LoadedTask(proto=task, path=None, directory=None)
+        return LoadedTask(proto=task, path=None, directory=None, seed_writes=seed_writes(task.reset_steps))
 
     @cached_property
     def _seedless_part(self) -> task_pb2.Task:

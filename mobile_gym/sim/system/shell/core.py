@@ -262,6 +262,21 @@ class Shell:
         not a copy of it (a raw screencap is 10 MB)."""
         if not isinstance(cmd, str):
             raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
+        return self._session(cmd, None, merge_stderr)
+
+    def run_words(self, argv: list[str]) -> tuple[int, str, str]:
+        """Run one command given as its words, as `run` runs a command line that parses to
+        exactly these words without expansion or redirection (such as `shlex.join(argv)`): the
+        same budgets, output and errors, without parsing a line back into the words its caller
+        had (a family's seed SQL is 10 KB of quoted text)."""
+        if not argv or not all(isinstance(word, str) for word in argv):
+            raise TypeError("a command's words must be a non-empty list of str")
+        code, out, err = self._session(None, list(argv), False)
+        return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
+
+    def _session(self, cmd: str | None, argv: list[str] | None,
+                 merge_stderr: bool) -> tuple[int, bytearray, bytes]:
+        """A fresh shell running the command line `cmd`, or else the one command `argv`."""
         self.cwd = "/"
         self.status = 0
         self.loop_depth = 0
@@ -277,13 +292,25 @@ class Shell:
         self.deadline = started + max(0.0, min(COMMAND_LINE_SECONDS, RESET_SECONDS - self._spent))
         self._device_deadline = self.android.clock.now() + COMMAND_LINE_DEVICE_SECONDS
         try:
-            try:
-                script = self._parse(cmd)
-            except ShellSyntaxError as exc:
-                return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
+            script = None
+            if argv is None:
+                assert cmd is not None
+                try:
+                    script = self._parse(cmd)
+                except ShellSyntaxError as exc:
+                    return 2 if "unexpected" in str(exc) else 1, b"", f"{SH}: {exc}\n".encode()
             try:
                 self.check_budget()
-                self._script(script, out, err, Input())
+                if script is not None:
+                    self._script(script, out, err, Input())
+                else:
+                    assert argv is not None
+                    # what `_script` does for a line of one simple command (`_and_or`,
+                    # `_command`), whose words `expand_word` bounds
+                    if any(len(word) > MAX_VALUE_BYTES for word in argv):
+                        raise BudgetExceeded(f"a word expands to over {MAX_VALUE_BYTES} bytes (the "
+                                             "simulated shell's limit)")
+                    self.status = self._plain_command(argv, Input(), out, err)
             except ExitShell as ex:
                 self.status = ex.code
             except LoopLimitExceeded:
