@@ -195,7 +195,7 @@ class _TasksIR(TaskFamily):
         due = _TODAY_NOON + DAY_MS * (below(rng, 31) - 10)  # due_at_noon(TODAY + integers(-10, 21) days)
         importance = int(rng.integers(0, 4))
         done = due if rng.random() < 0.3 else 0
-        return _seeded(title, due, importance, done)
+        return _TASKS.make(**model.seeded_fields(title, due, importance, done))
 
     def sample(self, rng: np.random.Generator) -> TasksParams:
         q = self.question(rng)
@@ -231,13 +231,6 @@ class _TasksIR(TaskFamily):
 #: Makes the drawn distractor tasks (the frozen `Task(...)` of 23 fields costs more than the
 #: task's draws, and a seed draws ten or more).
 _TASKS = RecordMaker(model.Task)
-
-
-def _seeded(title: str, due: int, importance: int, completed: int) -> model.Task:
-    """`model.seeded(title, due, importance, completed)`, made by `_TASKS`."""
-    created = due - 7 * model.HOUR_MS
-    return _TASKS.make(title=title, importance=importance, dueDate=due, created=created,
-                       modified=created, completed=completed)
 
 
 _TODAY_NOON = model.due_at_noon(TODAY)
