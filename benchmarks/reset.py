@@ -14,16 +14,22 @@ family's task build, timed outside the env). Overall: the same statistics over e
 every id pooled together; the load average is written with them.
 
 Garbage collections that land inside the timed resets are counted per generation with their
-time (a full collection scans the whole heap, ~70k objects: tens of ms). With --gc-freeze,
-`gc.freeze()` runs after each id's first reset (what a training script can do once its envs are
-made), so full collections no longer scan the objects that setup made; `gc.unfreeze()` follows
-the id.
+time (a full collection scans the whole heap, ~70k objects: 20-50 ms). Building an env makes
+tens of thousands of long-lived objects, which makes a full collection due a little later:
+in a run of one env it lands in the first steps, once; here, where 97 envs are built one after
+the other in one process, it landed in some id's first timed resets. So after each id's first
+reset a full collection runs untimed (its time is reported as `setup_collection_ms`), as a
+training script's envs are built once before it steps them; collections that the timed resets
+themselves cause are still timed and counted (`--no-collect-after-setup` leaves the collector
+alone). With --gc-freeze, `gc.freeze()` runs after each id's first reset instead (what a
+training script can do once its envs are made), so full collections no longer scan the objects
+that setup made; `gc.unfreeze()` follows the id.
 
 The `--slowest` N resets (default 20) are listed with their id, seed, parts and the collections
 inside them, to tell a collection, a first use of a cache and an expensive seed apart.
 
 Run: python benchmarks/reset.py [--resets N] [--obs view_hierarchy|pixels] [--id ID ...]
-                                [--gc-freeze] [--slowest N]
+                                [--gc-freeze | --no-collect-after-setup] [--slowest N]
 (default: every registered id but the generic `MobileEnv/Task-v0`, which needs a task file).
 Prints a table and writes benchmarks/results/reset.json.
 """
@@ -47,11 +53,12 @@ TARGETS_MS = {"median_ms": 2.0, "p99_ms": 5.0, "max_ms": 10.0}
 
 
 def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: CollectionLog,
-             freeze: bool, records: list[dict[str, object]]
+             after_setup: str, records: list[dict[str, object]]
              ) -> tuple[dict[str, object], list[float], list[float]]:
-    """One id: `resets` timed resets after an untimed first one; returns the row and the wall
-    and CPU times, and appends one record per timed reset to `records` (id, seed, wall and CPU
-    ms, the env's timing parts, the collections per generation that ran inside it)."""
+    """One id: `resets` timed resets after an untimed first one and what `after_setup` says to
+    do with the collector then ("collect", "freeze" or "none"); returns the row and the wall and
+    CPU times, and appends one record per timed reset to `records` (id, seed, wall and CPU ms,
+    the env's timing parts, the collections per generation that ran inside it)."""
     t_build: list[float] = []
     if registry.is_family(task_id):
         family = registry.get_family(task_id)
@@ -64,7 +71,12 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
         t0 = time.perf_counter()
         env.reset(seed=0)
         first = time.perf_counter() - t0
-        if freeze:
+        setup_collection = None
+        if after_setup == "collect":
+            t0 = time.perf_counter()
+            gc.collect()
+            setup_collection = round((time.perf_counter() - t0) * 1e3, 1)
+        elif after_setup == "freeze":
             gc.freeze()
         totals: list[float] = []
         cpus: list[float] = []
@@ -87,13 +99,14 @@ def bench_id(task_id: str, resets: int, obs_keys: tuple[str, ...], collections: 
         n_steps = len(env.task.proto.reset_steps)
     finally:
         env.close()
-        if freeze:
+        if after_setup == "freeze":
             gc.unfreeze()
     row: dict[str, object] = {
         "total": latency_stats(totals), "cpu": latency_stats(cpus),
         **{f"{k}_median_ms": round(statistics.median(v) * 1e3, 3) for k, v in parts.items()},
         "make_task_median_ms": round(statistics.median(t_build) * 1e3, 3) if t_build else 0.0,
         "first_reset_ms": round(first * 1e3, 1), "reset_steps_per_seed": n_steps,
+        "setup_collection_ms": setup_collection,
     }
     return row, totals, cpus
 
@@ -106,12 +119,16 @@ def main() -> None:
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent / "results" / "reset.json"))
     ap.add_argument("--id", action="append", dest="ids",
                     help="only this id or family name (repeatable; default: every registered id)")
-    ap.add_argument("--gc-freeze", action="store_true",
-                    help="gc.freeze() after each id's first reset (see the module docstring)")
+    after = ap.add_mutually_exclusive_group()
+    after.add_argument("--gc-freeze", action="store_true",
+                       help="gc.freeze() after each id's first reset (see the module docstring)")
+    after.add_argument("--no-collect-after-setup", action="store_true",
+                       help="no untimed full collection after each id's first reset")
     ap.add_argument("--slowest", type=int, default=20,
                     help="print and write the N slowest timed resets (id, seed, parts, collections)")
     args = ap.parse_args()
     collections = CollectionLog()
+    after_setup = "freeze" if args.gc_freeze else "none" if args.no_collect_after_setup else "collect"
     obs_keys = ("view_hierarchy", "instruction") if args.obs == "view_hierarchy" else \
         ("pixels", "instruction")
     ids = args.ids or [i for i in catalog.ids() if i != catalog.GENERIC_ID]
@@ -124,8 +141,7 @@ def main() -> None:
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
     for task_id in ids:
-        row, totals, cpus = bench_id(task_id, args.resets, obs_keys, collections, args.gc_freeze,
-                                     records)
+        row, totals, cpus = bench_id(task_id, args.resets, obs_keys, collections, after_setup, records)
         rows[task_id] = row
         pooled.extend(totals)
         pooled_cpu.extend(cpus)
@@ -141,7 +157,7 @@ def main() -> None:
     slowest = sorted(records, key=lambda r: -r["ms"])[:args.slowest]  # type: ignore[operator]
     out = {"resets_per_id": args.resets, "obs_keys": list(obs_keys), "targets_ms": TARGETS_MS,
            "overall": overall, "overall_cpu": overall_cpu, "worst_id": worst, "targets_met_overall": met,
-           "gc_freeze": args.gc_freeze, "collections_in_resets": collections.summary(),
+           "after_setup": after_setup, "collections_in_resets": collections.summary(),
            "ids": rows, "n_ids": len(rows), "slowest": slowest,
            "wall_seconds": round(time.perf_counter() - wall0, 2),
            "cpu_seconds": round(time.process_time() - cpu0, 2),
@@ -161,7 +177,7 @@ def main() -> None:
           f"{'met' if all(met.values()) else 'not met'}); CPU: median {overall_cpu['median_ms']} ms, "
           f"p99 {overall_cpu['p99_ms']} ms, max {overall_cpu['max_ms']} ms; worst id: median "
           f"{worst['median_ms']}, p99 {worst['p99_ms']}, max {worst['max_ms']}; garbage collections "
-          f"in resets (gen 0/1/2): {out['collections_in_resets']}; gc.freeze: {args.gc_freeze}; load average "
+          f"in resets (gen 0/1/2): {out['collections_in_resets']}; after each id's setup: {after_setup}; load average "
           f"{out['load_average_1min']}; wrote {args.out}")
 
 

@@ -176,6 +176,7 @@ def train_and_compare(task: str, make_env: Callable[[], gym.Env], args: argparse
     """
     import torch
     from stable_baselines3 import PPO  # the `rl` extra
+    from stable_baselines3.common.logger import Logger
     from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
     torch.set_num_threads(args.threads)
@@ -195,6 +196,9 @@ def train_and_compare(task: str, make_env: Callable[[], gym.Env], args: argparse
                        norm_obs_keys=None if norm_obs_keys is None else list(norm_obs_keys))
     model = PPO("MultiInputPolicy", vec, seed=seed, verbose=0, device="cpu",
                 policy_kwargs={"net_arch": [64, 64]}, **ppo)
+    # the numbers come from the callback; SB3's default logger would leave an empty
+    # SB3-<date> folder in the temp dir at every learn()
+    model.set_logger(Logger(folder=None, output_formats=[]))
     callback = time_split_callback(metrics, task)
     model.learn(total_timesteps=args.timesteps, callback=callback)
     vec.training = False  # evaluation scales observations with the statistics training ended with
