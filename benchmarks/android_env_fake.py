@@ -24,14 +24,15 @@ def main(steps: int, height: int, width: int) -> dict:
     from android_env import loader
     from android_env.components import config_classes
 
-    task = Path(tempfile.mkdtemp()) / "task.textproto"
-    task.write_text('id: "bench" name: "bench" max_episode_steps: 0 '
-                    'log_parsing_config { filters: ["AndroidRLTask:V"] }\n')
-    config = config_classes.AndroidEnvConfig(
-        task=config_classes.FilesystemTaskConfig(path=str(task)),
-        simulator=config_classes.FakeSimulatorConfig(screen_dimensions=(height, width)),
-    )
-    env = loader.load(config)
+    with tempfile.TemporaryDirectory() as folder:  # android_env reads its task from a file
+        task = Path(folder) / "task.textproto"
+        task.write_text('id: "bench" name: "bench" max_episode_steps: 0 '
+                        'log_parsing_config { filters: ["AndroidRLTask:V"] }\n')
+        config = config_classes.AndroidEnvConfig(
+            task=config_classes.FilesystemTaskConfig(path=str(task)),
+            simulator=config_classes.FakeSimulatorConfig(screen_dimensions=(height, width)),
+        )
+        env = loader.load(config)
     rng = np.random.default_rng(0)
     actions = [{"action_type": np.array(rng.integers(0, 3), dtype=np.int64),
                 "touch_position": rng.random(2).astype(np.float32)} for _ in range(steps)]
