@@ -9,6 +9,7 @@ sockets in a temporary folder rather than TCP ports.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -64,8 +65,10 @@ def execute_notebook(name: str, tmp_path_factory: pytest.TempPathFactory) -> Exe
     km = KernelManager(kernel_name="python3", kernel_spec_manager=KernelSpecManager(kernel_dirs=[]), **sockets)
     client = nbclient.NotebookClient(nb, km=km, kernel_name="python3", timeout=CELL_TIMEOUT_S,
                                      resources={"metadata": {"path": str(NOTEBOOKS)}})
+    # what a notebook writes to the temp dir (its work folder, a GIF) goes under pytest's tmp
+    kernel_env = {**os.environ, "TMPDIR": str(tmp_path_factory.mktemp(f"{name}_tmp"))}
     t0 = time.perf_counter()
-    client.execute(cleanup_kc=True)  # we own `km`: shut the kernel down after the run
+    client.execute(cleanup_kc=True, env=kernel_env)  # we own `km`: shut the kernel down after the run
     seconds = time.perf_counter() - t0
     cells: dict[str, Any] = {}
     for cell in nb.cells:
