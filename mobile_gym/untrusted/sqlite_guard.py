@@ -127,6 +127,19 @@ class Budget:
         #: Set while the caller runs a statement it checked to be a plain VACUUM.
         self.vacuum = False
         self._no_temp = not limits.temp_database
+        #: Set only while `rebudget` sets the size bound through this authorizer.
+        self._bounding = False
+
+    def renew(self, limits: Limits) -> None:
+        """Start over under `limits` (a new count and deadline), keeping this object, and so
+        the authorizer installed with it, on its connection (see `rebudget`)."""
+        self.limits = limits
+        self._step = limits.progress_interval
+        self._cap = limits.instructions if limits.instructions is not None else float("inf")
+        self.instructions = 0
+        self.deadline = float("inf") if limits.seconds is None else time.monotonic() + limits.seconds
+        self.tripped = None
+        self.vacuum = False
 
     def restart(self) -> None:
         """Count from zero again, with a new deadline: the next statements on the connection
@@ -154,6 +167,8 @@ class Budget:
             return sqlite3.SQLITE_DENY
         if action not in _CHECKED_ACTIONS:
             return sqlite3.SQLITE_OK
+        if self._bounding and action == sqlite3.SQLITE_PRAGMA and arg1 == "max_page_count":
+            return sqlite3.SQLITE_OK  # the guard's own bound (`rebudget`), never a caller's SQL
         return authorize(action, arg1, arg2, db, trigger, vacuum=self.vacuum)
 
 
@@ -171,26 +186,48 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits(), *, page_size: int
     return _install_budget(conn, limits)
 
 
-def rebudget(conn: sqlite3.Connection, limits: Limits) -> Budget:
-    """A new Budget (and size bound) for the next statements on `conn`, a connection `guard`
+def rebudget(conn: sqlite3.Connection, limits: Limits, budget: Budget | None = None) -> Budget:
+    """A new budget (and size bound) for the next statements on `conn`, a connection `guard`
     installed with the same value, column and SQL-length limits: what `guard` gives a fresh
-    connection, for one kept between commands (the limits and printf stay as installed). The
-    previous budget's authorizer refuses `max_page_count`, so it is taken off while the new
-    bound is set."""
+    connection, for one kept between commands (the limits and printf stay as installed).
+
+    `budget`: the Budget installed on `conn` last. When given, and its authorizer decides
+    alike under `limits` (the same `temp_database`), it stays installed and starts over
+    (`Budget.renew`): changing a connection's authorizer makes SQLite expire every prepared
+    statement, so the statements its command cache holds would be prepared again on their next
+    run, and their authorization holds as well under the same decisions. The bound is then set
+    through the installed authorizer, by an uncached statement (`executescript`), so no
+    authorized copy of it stays in the cache for a caller's SQL to reuse. Otherwise the
+    authorizer is taken off while the bound is set and a new Budget installed."""
+    if budget is not None and budget.limits.temp_database == limits.temp_database:
+        budget.renew(limits)
+        budget._bounding = True
+        try:
+            _bound_size(conn, limits, uncached=True)
+        finally:
+            budget._bounding = False
+        conn.set_progress_handler(budget, limits.progress_interval)
+        return budget
     conn.set_authorizer(None)
     _bound_size(conn, limits)
     return _install_budget(conn, limits)
 
 
-def _bound_size(conn: sqlite3.Connection, limits: Limits, page_size: int | None = None) -> None:
+def _bound_size(conn: sqlite3.Connection, limits: Limits, page_size: int | None = None, *,
+                uncached: bool = False) -> None:
     """`PRAGMA max_page_count` from `limits.database_bytes` (of the temp database too, when
     statements may use it); the page size is asked of SQLite unless given (one statement
-    fewer)."""
+    fewer). `uncached`: set the bound with `executescript`, which keeps no prepared statement
+    (for a bound an installed authorizer lets through only while the guard sets it)."""
     if limits.database_bytes is not None:
         try:
             if page_size is None:
                 page_size = conn.execute("PRAGMA page_size").fetchone()[0] or 4096
             pages = max(1, limits.database_bytes // page_size)
+            if uncached:
+                temp = f"PRAGMA temp.max_page_count = {pages};" if limits.temp_database else ""
+                conn.executescript(f"PRAGMA max_page_count = {pages};{temp}")
+                return
             conn.execute(f"PRAGMA max_page_count = {pages}")
             if limits.temp_database:
                 conn.execute(f"PRAGMA temp.max_page_count = {pages}")  # temp tables count too

@@ -19,7 +19,7 @@ from mobile_gym.device.base import DatabaseWriter
 from mobile_gym.device.sim_device import SimDevice
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks import StepContext, TaskSetupError, loads, run_steps
-from mobile_gym.tasks.families.common import seed_write, seed_writes, shell_step, sqlite_step
+from mobile_gym.tasks.families.common import shell_step, split_seed_writes, sqlite_step
 from mobile_gym.tasks.registry import family_names, get_family
 
 #: Every registered family whose reset writes SQL with `sqlite_step`.
@@ -38,7 +38,7 @@ def test_every_app_whose_reset_writes_sql_is_covered() -> None:
     assert {get_family(n).app for n in FAMILIES} == {"calendar", "expense", "opentracks", "tasks", "joplin"}
 
 
-# -- the words read back from a line ------------------------------------------------------------
+# -- the words a family records with its line ----------------------------------------------------
 
 _DB = st.from_regex(r"/data/data/[a-z.]{1,12}/databases/[A-Za-z0-9_.-]{1,12}", fullmatch=True)
 _SQL = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60) | \
@@ -46,28 +46,43 @@ _SQL = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60) | \
 
 
 @given(_DB, _SQL)
-def test_a_sqlite_step_line_gives_back_its_words(db: str, sql: str) -> None:
-    line = sqlite_step(db, sql).adb_call.shell_command.command[0]
-    assert seed_write(line) == (db, sql)
-    assert shlex.split(line) == ["sqlite3", db, sql]
+def test_a_sqlite_steps_line_splits_into_its_words(db: str, sql: str) -> None:
+    made = sqlite_step(db, sql)
+    assert made.step.adb_call.shell_command.command == [made.line]
+    assert made.write == (db, sql)
+    assert shlex.split(made.line) == ["sqlite3", db, sql]
 
 
-@given(st.text(alphabet="sqlite3 /abc'\"\\$;`*~ \n", max_size=40))
-def test_a_line_gives_words_only_when_a_shell_splits_it_into_them(line: str) -> None:
-    write = seed_write(line)
-    if write is not None:
-        assert shlex.split(line) == ["sqlite3", write.db_path, write.sql]
-        assert line == sqlite_step(write.db_path, write.sql).adb_call.shell_command.command[0]
+@given(st.text(alphabet="/ab'\" $;`*~\n", max_size=20), _SQL)
+def test_words_are_recorded_only_where_the_shell_splits_the_line_into_them(db: str, sql: str) -> None:
+    made = sqlite_step(db, sql)
+    if made.write is not None:
+        assert shlex.split(made.line) == ["sqlite3", made.write.db_path, made.write.sql] == ["sqlite3", db, sql]
+    else:
+        assert not db or shlex.quote(db) != db  # a path the shell would split, expand or drop
 
 
-def test_other_lines_give_no_words() -> None:
-    for line in ("sqlite3 /data/x.db", "sqlite3  /data/x.db 'x'", "sqlite3 '/data/x y.db' 'x'",
-                 "sqlite3 /data/x.db 'a' 'b'", "sqlite3 /data/x.db 'a';rm -r /data", "sqlite3 $DB 'x'",
-                 "sqlite3 /data/x.db $(echo x)", "sqlite3 /data/x.db < /data/local/tmp/s.sql",
-                 "sqlite3 ~/x.db 'x'", "echo /data/x.db 'x'"):
-        assert seed_write(line) is None, line
-    steps = [shell_step("sqlite3 /data/x.db 'SELECT 1'"), shell_step("rm -f /data/x")]
-    assert list(seed_writes(steps)) == ["sqlite3 /data/x.db 'SELECT 1'"]
+def test_only_a_sqlite_steps_own_words_are_seed_writes() -> None:
+    line = "sqlite3 /data/x.db 'SELECT 1'"
+    made = sqlite_step("/data/x.db", "SELECT 1")
+    assert made.line == line
+    same, other = shell_step(line), shell_step("rm -f /data/x")
+    steps, writes = split_seed_writes([same, made, other])
+    assert steps == [same, made.step, other]
+    assert writes == {line: ("/data/x.db", "SELECT 1")}
+    assert split_seed_writes([same, other]) == ([same, other], {})  # a line alone vouches for nothing
+    assert split_seed_writes([sqlite_step("/data/x y.db", "SELECT 1")])[1] == {}
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_familys_seed_writes_are_its_reset_lines_words(name: str) -> None:
+    for seed in (0, 1, 99):
+        task = get_family(name).make_task(seed)
+        lines = [" ".join(s.adb_call.shell_command.command) for s in task.proto.reset_steps
+                 if s.adb_call.HasField("shell_command")]
+        assert list(task.seed_writes) == [line for line in lines if line.startswith("sqlite3 ")]
+        for line, write in task.seed_writes.items():
+            assert shlex.split(line) == ["sqlite3", write.db_path, write.sql]
 
 
 # -- the same effect on one device --------------------------------------------------------------
@@ -141,9 +156,9 @@ def test_a_failing_seed_write_fails_its_step_as_the_shell_line_does() -> None:
         for sql in ("INSERT INTO no_such_table VALUES (1)", "BEGIN; SELECT 1; SELECT x FROM events;",
                     "ATTACH DATABASE '/tmp/x.db' AS x"):
             for path in (db, "/data/data/no.such.app/databases/x.db"):
-                steps = [shell_step("true"), sqlite_step(path, sql)]
+                steps, direct = split_seed_writes([shell_step("true"), sqlite_step(path, sql)])
                 messages = []
-                for writes in (seed_writes(steps), {}):
+                for writes in (direct, {}):
                     device.restore(snapshot)
                     with pytest.raises(TaskSetupError) as failed:
                         run_steps(steps, device, label="reset step", context=StepContext(seed_writes=writes))
@@ -199,9 +214,9 @@ def test_a_task_files_sqlite_line_goes_through_the_shell_and_its_guard(monkeypat
     monkeypatch.setattr(SimDevice, "write_database", refused)
     writes = sqlite_step("/data/local/tmp/x.db", "CREATE TABLE t(x); INSERT INTO t VALUES ('it''s');")
     attach = sqlite_step("/data/local/tmp/x.db", "ATTACH DATABASE '/tmp/outside.db' AS x")
-    for step, ok in ((writes, True), (attach, False)):
-        command = step.adb_call.shell_command.command[0]
-        assert seed_write(command) is not None  # a line a family could have built
+    for made, ok in ((writes, True), (attach, False)):
+        command = made.line
+        assert made.write is not None  # a line a family could have built
         task = loads(f"""
             id: "file" name: "file"
             reset_steps {{ adb_call {{ shell_command {{ command: {_textproto_string(command)} }} }} }}

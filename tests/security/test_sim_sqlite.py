@@ -215,6 +215,58 @@ def test_a_kept_connection_takes_the_new_size_bound(tmp_path):
     conn.close()
 
 
+def test_a_renewed_budget_bounds_the_kept_connection_as_a_new_one_would(tmp_path):
+    """`rebudget` with the installed budget keeps its authorizer (the cached statements stay
+    prepared) and still sets the new size bound and a whole new work budget."""
+    path = str(tmp_path / "x.db")
+    conn, budget = sqlite_guard.connect(path, sqlite_guard.Limits(database_bytes=1 << 20, temp_database=False),
+                                        isolation_level=None)
+    conn.execute("CREATE TABLE t(x)")
+    conn.execute("INSERT INTO t VALUES (1)")
+    limits = sqlite_guard.Limits(database_bytes=1 << 19, instructions=2000, progress_interval=100,
+                                 temp_database=False)
+    assert sqlite_guard.rebudget(conn, limits, budget) is budget
+    assert budget.instructions == 0 and budget.tripped is None
+    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+        conn.execute("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c")
+    assert budget.tripped is not None
+    sqlite_guard.rebudget(conn, sqlite_guard.Limits(database_bytes=1 << 19, temp_database=False), budget)
+    assert budget.tripped is None
+    assert conn.execute("INSERT INTO t VALUES (2)").rowcount == 1  # the cached statement runs on
+    conn.set_authorizer(None)  # to read the pragma back
+    assert conn.execute("PRAGMA max_page_count").fetchone()[0] == (1 << 19) // 4096
+    conn.close()
+
+
+def test_the_guards_own_bound_leaves_no_authorized_statement_behind(tmp_path):
+    """The bound a renewed budget sets goes through the installed authorizer: the same text
+    from a caller is still refused (no authorized copy of it in the statement cache), and the
+    authorizer still refuses every other pragma it refused."""
+    path = str(tmp_path / "x.db")
+    conn, budget = sqlite_guard.connect(path, sqlite_guard.Limits(database_bytes=1 << 20, temp_database=False),
+                                        isolation_level=None)
+    conn.execute("CREATE TABLE t(x)")
+    pages = (1 << 19) // 4096
+    for _ in range(2):
+        sqlite_guard.rebudget(conn, sqlite_guard.Limits(database_bytes=1 << 19, temp_database=False), budget)
+        for sql in (f"PRAGMA max_page_count = {pages}", f"PRAGMA max_page_count = {pages};",
+                    "PRAGMA max_page_count = 100000", f"PRAGMA main.max_page_count = {pages}",
+                    "ATTACH DATABASE ':memory:' AS x", "PRAGMA writable_schema = 1"):
+            with pytest.raises(sqlite3.DatabaseError, match=sqlite_guard.NOT_AUTHORIZED):
+                conn.execute(sql)
+    conn.close()
+
+
+def test_a_budget_whose_decisions_change_is_replaced(tmp_path):
+    """A kept connection that may use the temp database now (or no longer) gets a new budget."""
+    conn, budget = sqlite_guard.connect(str(tmp_path / "x.db"), sqlite_guard.Limits(temp_database=False),
+                                        isolation_level=None)
+    renewed = sqlite_guard.rebudget(conn, sqlite_guard.Limits(temp_database=True), budget)
+    assert renewed is not budget
+    conn.execute("CREATE TEMP TABLE t(x)")
+    conn.close()
+
+
 def test_a_file_that_is_no_database_still_connects_and_fails_as_sqlite_says(tmp_path):
     path = tmp_path / "bad.db"
     path.write_bytes(b"not a database" * 64)

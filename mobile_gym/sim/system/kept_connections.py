@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from mobile_gym.sim.system.storage import Storage
+    from mobile_gym.untrusted.sqlite_guard import Budget
 
 #: Header bytes 18-19 (write and read format versions) of a rollback-journal database.
 _ROLLBACK = b"\x01\x01"
@@ -126,10 +127,11 @@ def read_header(host: str, *, page: bool = True) -> FileHeader | None:
 
 
 class _Kept(NamedTuple):
-    """A connection put back: the file's version and header then, and its schema rows (whether
-    page 1 holds all of them)."""
+    """A connection put back with the guard's budget installed on it: the file's version and
+    header then, and its schema rows (whether page 1 holds all of them)."""
 
     conn: sqlite3.Connection
+    budget: Budget
     version: Hashable
     host: str
     header: FileHeader
@@ -150,15 +152,16 @@ class KeptConnections:
         # connection to a file with the same page 1 has that schema (no rows query)
         self._pages: dict[str, tuple[FileHeader, SchemaRows]] = {}
 
-    def take(self, storage: Storage, path: str) -> sqlite3.Connection | None:
+    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, Budget] | None:
         """The connection kept for `path` when it is as good as a fresh one (out of the pool
-        until `keep` puts it back); None when none is kept or the one kept was not (closed)."""
+        until `keep` puts it back), with the budget installed on it; None when none is kept or
+        the one kept was not (closed)."""
         found = self._kept.pop(path, None)
         if found is None:
             return None
         if storage.version(path) == found.version:  # nothing else touched the file
             self._out[path] = found
-            return found.conn
+            return found.conn, found.budget
         try:
             host = storage.host_path(path)
             now = read_header(host, page=found.schema_on_page_one)
@@ -170,8 +173,8 @@ class KeptConnections:
                 # page 1 now (when read) encodes the rows, which are the connection's schema
                 on_page_one = bool(now.schema_page) and (now.schema_page == was.schema_page
                                                          or now.holds_whole_schema(found.schema))
-                self._out[path] = _Kept(found.conn, found.version, host, now, found.schema, on_page_one)
-                return found.conn
+                self._out[path] = found._replace(host=host, header=now, schema_on_page_one=on_page_one)
+                return found.conn, found.budget
         except sqlite3.Error:
             pass  # the file is no database SQLite can read now: a new connection says so
         except BaseException:
@@ -180,10 +183,11 @@ class KeptConnections:
         found.conn.close()
         return None
 
-    def keep(self, storage: Storage, path: str, host: str, conn: sqlite3.Connection) -> None:
+    def keep(self, storage: Storage, path: str, host: str, conn: sqlite3.Connection, budget: Budget) -> None:
         """Keep `conn` (idle: no transaction open) to `path` (at `host`, as `Storage.host_path`
-        gave it) with the file's version and header now; it is closed instead when the file is
-        no rollback-journal database with a plain schema."""
+        gave it), with the budget the guard installed on it (`sqlite_guard.rebudget` renews it),
+        the file's version and header now; it is closed instead when the file is no
+        rollback-journal database with a plain schema."""
         previous = self._kept.pop(path, None)
         if previous is not None:  # a nested session's connection: one is enough
             previous.conn.close()
@@ -220,7 +224,7 @@ class KeptConnections:
                 on_page_one = header.holds_whole_schema(schema)
                 if on_page_one:
                     self._pages[path] = (header, schema)
-        self._kept[path] = _Kept(conn, storage.version(path), host, header, schema, on_page_one)
+        self._kept[path] = _Kept(conn, budget, storage.version(path), host, header, schema, on_page_one)
 
     def close(self) -> None:
         for found in self._kept.values():

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from mobile_gym.tasks import task_pb2
-from mobile_gym.tasks.families.common import seed_writes
+from mobile_gym.tasks.families.common import ResetStep, split_seed_writes
 from mobile_gym.tasks.families.draws import Draws
 from mobile_gym.tasks.loader import LoadedTask
 
@@ -145,8 +145,9 @@ class TaskFamily(abc.ABC):
         return []
 
     @abc.abstractmethod
-    def reset_steps(self, params: Any) -> list[task_pb2.SetupStep]:
-        """Steps putting the device into this seed's start state (after a snapshot restore)."""
+    def reset_steps(self, params: Any) -> list[ResetStep]:
+        """Steps putting the device into this seed's start state (after a snapshot restore);
+        a `common.sqlite_step` among them carries its words to `LoadedTask.seed_writes`."""
 
     def progress(self, params: Any) -> list[Progress]:
         """Shaping rewards (default: none)."""
@@ -219,9 +220,10 @@ class TaskFamily(abc.ABC):
         task.name = self.name
         task.description = instruction
         task.command.append(instruction)
-        task.reset_steps.extend(self.reset_steps(params))
+        steps, writes = split_seed_writes(self.reset_steps(params))
+        task.reset_steps.extend(steps)
         self._events(task, params)
-        return LoadedTask(proto=task, path=None, directory=None, seed_writes=seed_writes(task.reset_steps))
+        return LoadedTask(proto=task, path=None, directory=None, seed_writes=writes)
 
     @cached_property
     def _seedless_part(self) -> task_pb2.Task:

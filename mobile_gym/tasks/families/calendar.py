@@ -35,7 +35,7 @@ COMPARE_FIELDS = ("start_ts", "end_ts", "title", "location", "description", "rep
 FREE_TEXT_FIELDS = ("title", "location", "description")
 
 
-def sqlite_step(sql: str) -> task_pb2.SetupStep:
+def sqlite_step(sql: str) -> common.SqliteStep:
     return common.sqlite_step(cd.DB_PATH, sql)
 
 
@@ -117,7 +117,7 @@ class _Calendar(TaskFamily):
     def setup_steps(self) -> list[task_pb2.SetupStep]:
         return launch_once(cd.APP.package, cd.APP.component)
 
-    def _reset(self, rows: list[cd.Event]) -> list[task_pb2.SetupStep]:
+    def _reset(self, rows: list[cd.Event]) -> list[common.ResetStep]:
         return [force_stop(cd.APP.package), sqlite_step(cd.reset_sql(rows)), press_home()]
 
 
@@ -158,7 +158,7 @@ class CalendarAddOneEvent(_Calendar):
     def instruction(self, params: AddParams) -> str:
         return self.template.format(**self._fields(params))
 
-    def reset_steps(self, params: AddParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: AddParams) -> list[common.ResetStep]:
         return self._reset(list(params.noise))
 
     def progress(self, params: AddParams) -> list[Progress]:
@@ -269,7 +269,7 @@ def delete_rows(titles: list[str]) -> list[Move]:
 class _CalendarDelete(_Calendar):
     """The rows to delete are inserted after the noise; success = exactly they are gone."""
 
-    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: DeleteParams) -> list[common.ResetStep]:
         return self._reset([*params.noise, *params.targets])
 
     def progress(self, params: DeleteParams) -> list[Progress]:

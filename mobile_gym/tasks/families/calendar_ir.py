@@ -34,7 +34,7 @@ from mobile_gym.tasks.answers import AnswerKind, parse_item
 from mobile_gym.tasks.families import calendar_data as cd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.calendar import _Calendar, open_calendar, open_day
-from mobile_gym.tasks.families.common import choice
+from mobile_gym.tasks.families.common import ResetStep, choice
 from mobile_gym.tasks.families.oracle import (
     AnswerNotes,
     Move,
@@ -394,7 +394,7 @@ class _CalendarIR(_Calendar):
     def instruction(self, params: IRParams) -> str:
         return self.template.format(**dict(params.fields))
 
-    def reset_steps(self, params: IRParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: IRParams) -> list[ResetStep]:
         return self._reset(list(params.rows))
 
     def success_checks(self, params: IRParams):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -91,50 +91,43 @@ def vh_source(selector: str, prop: str | None = None, pattern: str = ".") -> tas
     return task_pb2.EventSource(view_hierarchy_event=ev)
 
 
-def sqlite_step(db_path: str, sql: str) -> task_pb2.SetupStep:
-    """Run `sql` on the device database `db_path` with the shell's sqlite3."""
-    return shell_step(f"sqlite3 {db_path} {shlex.quote(sql)}")
+class SqliteStep(NamedTuple):
+    """A reset step running SQL on a device database with the shell's sqlite3, with the words
+    it was built of: `TaskFamily.make_task` puts `step` into the task and hands `write` to the
+    simulator (`LoadedTask.seed_writes`, keyed by `line`), so nothing reads the words back out
+    of the command line. `write` is None when the shell would not split `line` into them."""
+
+    step: task_pb2.SetupStep
+    line: str
+    write: SeedWrite | None
 
 
-def seed_writes(steps: Iterable[task_pb2.SetupStep]) -> dict[str, SeedWrite]:
-    """The `sqlite_step` lines among `steps`, with their words (`LoadedTask.seed_writes`)."""
-    found: dict[str, SeedWrite] = {}
+#: A step a family's `reset_steps` gives: a plain step, or a `sqlite_step` with its words.
+ResetStep = task_pb2.SetupStep | SqliteStep
+
+
+def sqlite_step(db_path: str, sql: str) -> SqliteStep:
+    """Run `sql` on the device database `db_path` with the shell's sqlite3: the line
+    `sqlite3 DB 'SQL'` (the SQL quoted by `shlex.quote`, so a shell splits it into exactly the
+    words `sqlite3`, `db_path` and `sql` when `db_path` needs no quotes of its own)."""
+    line = f"sqlite3 {db_path} {shlex.quote(sql)}"
+    write = SeedWrite(db_path, sql) if db_path and shlex.quote(db_path) == db_path else None
+    return SqliteStep(shell_step(line), line, write)
+
+
+def split_seed_writes(steps: Iterable[ResetStep]) -> tuple[list[task_pb2.SetupStep], dict[str, SeedWrite]]:
+    """The task's steps of a family's `reset_steps`, and the seed writes among them by command
+    line (`LoadedTask.seed_writes`)."""
+    plain: list[task_pb2.SetupStep] = []
+    writes: dict[str, SeedWrite] = {}
     for step in steps:
-        if step.WhichOneof("step") == "adb_call" and step.adb_call.WhichOneof("command") == "shell_command":
-            words = step.adb_call.shell_command.command
-            if len(words) == 1:
-                write = seed_write(words[0])
-                if write is not None:
-                    found[words[0]] = write
-    return found
-
-
-#: What `shlex.quote` puts for each `'` inside the quotes it adds.
-_QUOTED_APOSTROPHE = "'\"'\"'"
-
-
-def seed_write(command: str) -> SeedWrite | None:
-    """The database path and SQL `sqlite_step` made `command` of, when `command` is exactly
-    `sqlite_step`'s text for them (so a shell splits it into the words `sqlite3`, the path and
-    the SQL, nothing expanded); None for any other line. The SQL is read back from its quotes
-    and proved to quote back to it: every `'` inside the quotes belongs to a quoted apostrophe
-    (quoting the SQL again costs twice as much as counting them)."""
-    if not command.startswith("sqlite3 "):
-        return None
-    db_path, space, quoted = command[len("sqlite3 "):].partition(" ")
-    if not space or not db_path or shlex.quote(db_path) != db_path:
-        return None
-    if len(quoted) < 2 or quoted[0] != "'" or quoted[-1] != "'":
-        # SQL that `shlex.quote` leaves bare (no statement is without a space)
-        return SeedWrite(db_path, quoted) if quoted and shlex.quote(quoted) == quoted else None
-    inner = quoted[1:-1]
-    sql = inner.replace(_QUOTED_APOSTROPHE, "'")
-    apostrophes = (len(inner) - len(sql)) // (len(_QUOTED_APOSTROPHE) - 1)
-    if inner.count("'") != 3 * apostrophes:
-        return None  # an apostrophe of its own: the quotes end inside
-    if not apostrophes and shlex.quote(sql) != quoted:
-        return None  # SQL that `shlex.quote` would have left bare
-    return SeedWrite(db_path, sql)
+        if type(step) is SqliteStep:
+            if step.write is not None:
+                writes[step.line] = step.write
+            plain.append(step.step)
+        else:
+            plain.append(step)  # type: ignore[arg-type]
+    return plain, writes
 
 
 def sql_value(v: object) -> task_pb2.SqlValue:

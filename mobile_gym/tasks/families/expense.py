@@ -37,7 +37,7 @@ FREE_TEXT_FIELDS = ("name", "note")
 APP_NAME = "pro expense"
 
 
-def sqlite_step(sql: str) -> task_pb2.SetupStep:
+def sqlite_step(sql: str) -> common.SqliteStep:
     return common.sqlite_step(ed.DB_PATH, sql)
 
 
@@ -97,7 +97,7 @@ class _Expense(TaskFamily):
         return [*launch_once(model.APP.package, model.APP.component),
                 md.push_step(ed.PREFS, model.onboarded_prefs_xml())]
 
-    def _reset(self, rows: list[model.Expense]) -> list[task_pb2.SetupStep]:
+    def _reset(self, rows: list[model.Expense]) -> list[common.ResetStep]:
         return [force_stop(model.APP.package), sqlite_step(ed.reset_sql(rows)), press_home()]
 
 
@@ -131,7 +131,7 @@ class ExpenseAddMultiple(_Expense):
     def instruction(self, params: AddParams) -> str:
         return self.template.format(expenses=ed.as_text(params.targets, params.text_format))
 
-    def reset_steps(self, params: AddParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: AddParams) -> list[common.ResetStep]:
         return self._reset(list(params.noise))
 
     def progress(self, params: AddParams) -> list[Progress]:
@@ -188,7 +188,7 @@ class ExpenseAddMultipleFromMarkor(ExpenseAddMultiple):
         rows = marked + list(params.noise)
         return [rows[i] for i in params.file_order]
 
-    def reset_steps(self, params: AddParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: AddParams) -> list[common.ResetStep]:
         text = ed.as_text(self.file_rows(params), "csv")
         return [*self._reset(list(params.noise)),
                 *md.reset_notebook([md.NoteFile(ed.MARKOR_FILE, text)])]
@@ -219,7 +219,7 @@ class _ExpenseDelete(_Expense):
     def instruction(self, params: DeleteParams) -> str:
         return self.template.format(names=", ".join(t.name for t in params.targets))
 
-    def reset_steps(self, params: DeleteParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: DeleteParams) -> list[common.ResetStep]:
         return self._reset(self.rows(params))
 
     def progress(self, params: DeleteParams) -> list[Progress]:

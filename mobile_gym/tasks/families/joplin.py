@@ -27,6 +27,7 @@ from mobile_gym.tasks.answers import AnswerKind, check_answer
 from mobile_gym.tasks.families import joplin_data as jd
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.common import (
+    ResetStep,
     choice,
     force_stop,
     launch_once,
@@ -184,7 +185,7 @@ class _Notes(TaskFamily):
     def instruction(self, params: NotesParams) -> str:
         return self.template.format(**dict(params.fields))
 
-    def reset_steps(self, params: NotesParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: NotesParams) -> list[ResetStep]:
         sql = jd.reset_sql(params.state.folders, params.state.notes)
         return [force_stop(model.APP.package), sqlite_step(model.DB_PATH, sql), press_home()]
 

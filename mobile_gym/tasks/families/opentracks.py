@@ -28,6 +28,7 @@ from mobile_gym.tasks.answers import AnswerKind
 from mobile_gym.tasks.families import opentracks_data as od
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.common import (
+    ResetStep,
     choice,
     force_stop,
     launch_once,
@@ -265,7 +266,7 @@ class _OpenTracksIR(TaskFamily):
                  f"{shlex.quote(model.granted_permissions_xml())} > {prefs}")
         return [*launch_once(model.PACKAGE, model.APP.component), shell_step(write)]
 
-    def reset_steps(self, params: IRParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: IRParams) -> list[ResetStep]:
         return [force_stop(model.PACKAGE), sqlite_step(model.DB_PATH, model.reset_sql(
             list(params.rows))), press_home()]
 

@@ -22,6 +22,7 @@ from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.answers import AnswerKind
 from mobile_gym.tasks.families.base import TaskFamily
 from mobile_gym.tasks.families.common import (
+    ResetStep,
     below,
     force_stop,
     launch_once,
@@ -217,7 +218,7 @@ class _TasksIR(TaskFamily):
     def instruction(self, params: TasksParams) -> str:
         return self.template.format(**dict(params.fields))
 
-    def reset_steps(self, params: TasksParams) -> list[task_pb2.SetupStep]:
+    def reset_steps(self, params: TasksParams) -> list[ResetStep]:
         return [force_stop(model.APP.package),
                 sqlite_step(model.DB_PATH, model.reset_sql(list(params.rows))), press_home()]
 

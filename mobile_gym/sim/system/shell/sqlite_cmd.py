@@ -121,9 +121,9 @@ def cmd_sqlite3(proc: Proc) -> int:
         limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database)
         kept = pool.take(storage, db_path) if plain else None
         if kept is not None:
-            conn = kept
+            conn, budget = kept
             host, limits = storage.database_limits(db_path, limits)
-            budget = sqlite_guard.rebudget(conn, limits)
+            budget = sqlite_guard.rebudget(conn, limits, budget)
         else:
             host, limits = storage.database_limits(db_path, limits)
             # the header (not SQLite) tells the page size and the journal: no statement for them
@@ -140,7 +140,7 @@ def cmd_sqlite3(proc: Proc) -> int:
             plain = plain and (header is None or header.rollback_journal)
     except (sqlite3.Error, OSError, ValueError):
         if kept is not None:
-            kept.close()
+            kept[0].close()
         # SQLite's own wording; the reason (a folder missing, a path outside the storage) would
         # only differ in ways that show where the device's files live on the host.
         proc.eprint(f'Error: unable to open database "{args[0]}": unable to open database file')
@@ -165,7 +165,7 @@ def cmd_sqlite3(proc: Proc) -> int:
     finally:
         if plain and ok and not conn.in_transaction and (
                 not sets_synchronous or _restore_synchronous(conn, synchronous)):
-            pool.keep(storage, db_path, host, conn)
+            pool.keep(storage, db_path, host, conn, budget)
         else:
             conn.close()
 
