@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,16 @@ class Budget:
         self.tripped = None
         self.vacuum = False
 
+    @contextmanager
+    def setting_size_bound(self) -> Iterator[None]:
+        """While in the block, this authorizer lets `PRAGMA max_page_count` through: for the
+        guard's own bound (`rebudget`), set by a statement no cache keeps."""
+        self._bounding = True
+        try:
+            yield
+        finally:
+            self._bounding = False
+
     def restart(self) -> None:
         """Count from zero again, with a new deadline: the next statements on the connection
         get a whole budget of their own (a connection kept for many reads)."""
@@ -201,11 +212,8 @@ def rebudget(conn: sqlite3.Connection, limits: Limits, budget: Budget | None = N
     authorizer is taken off while the bound is set and a new Budget installed."""
     if budget is not None and budget.limits.temp_database == limits.temp_database:
         budget.renew(limits)
-        budget._bounding = True
-        try:
+        with budget.setting_size_bound():
             _bound_size(conn, limits, uncached=True)
-        finally:
-            budget._bounding = False
         conn.set_progress_handler(budget, limits.progress_interval)
         return budget
     conn.set_authorizer(None)
