@@ -47,3 +47,23 @@ def test_draws_equal_randrange_from_any_position(seed: str, bounds: list[int], d
 def test_bounds_outside_one_word_are_refused(bound: int) -> None:
     with pytest.raises(ValueError):
         RandomWords("s").randrange(bound, 0)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 123])
+def test_device_pids_are_the_seeded_generators_numbers(seed: int) -> None:
+    """Boot draws the first pid (randrange(2000)); a process start the gap to the next pid
+    (randrange(40)); an activity's display its launch time (randrange(260))."""
+    from mobile_gym.sim.android import SimAndroid
+    from mobile_gym.sim.apps.demo import NotesDemoApp
+    from mobile_gym.sim.apps.demo.app import PACKAGE
+    from mobile_gym.sim.apps.launcher import PACKAGE as HOME
+
+    android = SimAndroid([NotesDemoApp], seed=seed)
+    try:
+        android.shell(f"monkey -p {PACKAGE} 1")
+        expected = random.Random(f"am:{seed}")
+        home_pid = 3000 + expected.randrange(0, 2000)
+        app_pid = home_pid + 1 + expected.randrange(0, 40)
+        assert (android.am.pid_of(HOME), android.am.pid_of(PACKAGE)) == (home_pid, app_pid)
+    finally:
+        android.close()
