@@ -27,6 +27,7 @@ from mobile_gym.sim.system.logcat import LogBuffer, LogEntry
 from mobile_gym.sim.system.navigation_bar import NavigationBar
 from mobile_gym.sim.system.packages import App, PackageInfo, PackageManager
 from mobile_gym.sim.system.providers import ContentResolver, ProviderConnections
+from mobile_gym.sim.system.random_words import RandomWords
 from mobile_gym.sim.system.recents import Recents
 from mobile_gym.sim.system.screen import ScreenLayout
 from mobile_gym.sim.system.settings_provider import SettingsProvider
@@ -135,8 +136,11 @@ class SimAndroid:
         screen = ScreenLayout(width, height, density)
         wm = WindowManager(width, height, density)
         toasts = Toasts(wm, clock, screen)
+        # the activity manager's numbers, read by position: shared by the device's states
+        self._am_words = RandomWords(ActivityManager.random_seed(seed))
         am = ActivityManager(packages=self.packages, storage=self.storage, clock=clock, settings=settings,
-                             logs=logs, wm=wm, screen=screen, toasts=toasts, home_package=HOME, seed=seed)
+                             logs=logs, wm=wm, screen=screen, toasts=toasts, home_package=HOME, seed=seed,
+                             words=self._am_words)
         status_bar = StatusBar(screen, clock, settings)
         nav_bar = NavigationBar(screen, self._nav_press)
         ime = InputMethod(wm, screen, am)
@@ -159,7 +163,7 @@ class SimAndroid:
         self._state = _DeviceState(clock, logs, settings, screen, wm, toasts, am, status_bar, nav_bar, ime, recents,
                                    props, clipboard, content)
         self._copier = StateCopier(shared=(self, self.storage, self.packages, self._provider_connections,
-                                           self.sqlite_connections),
+                                           self.sqlite_connections, self._am_words),
                                    atomic_types=(Rect, LogEntry, PackageInfo, IntentFilter, TextBox, DirEntry),
                                    plain_types=(Window, View),
                                    shared_attrs=View.RENDER_CACHE_ATTRS)

@@ -113,8 +113,18 @@ class AppContext:
         self.clock = clock
         self.settings = settings
         self._am = am
-        # Deterministic per app and seed; never the global `random` module.
-        self.random = random.Random(f"{seed}:{package}")
+        self._seed = seed
+        self._random: random.Random | None = None  # made at first use (see `random`)
+
+    @property
+    def random(self) -> random.Random:
+        """The app's own generator: deterministic per app and seed, never the global `random`
+        module. Made at first use, which draws the same numbers as one made with the context
+        (nothing draws from it before), and spares every snapshot and restore a copy of its
+        2.5 KB state while no app uses it."""
+        if self._random is None:
+            self._random = random.Random(f"{self._seed}:{self.package}")
+        return self._random
 
     @property
     def data_dir(self) -> str:

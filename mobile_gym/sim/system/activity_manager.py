@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import heapq
 import os
-import random
 import traceback
 import zlib
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from mobile_gym.sim.system.packages import (
     PackageInfo,
     short_component,
 )
+from mobile_gym.sim.system.random_words import RandomWords
 
 if TYPE_CHECKING:
     from mobile_gym.sim.system.clock import Clock
@@ -116,7 +116,7 @@ class ActivityManager:
 
     def __init__(self, *, packages: PackageManager, storage: Storage, clock: Clock,
                  settings: SettingsProvider, logs: LogBuffer, wm: Any, screen: ScreenLayout,
-                 toasts: Toasts, home_package: str, seed: int) -> None:
+                 toasts: Toasts, home_package: str, seed: int, words: RandomWords) -> None:
         self.packages = packages
         self.storage = storage
         self.clock = clock
@@ -127,7 +127,10 @@ class ActivityManager:
         self.toasts = toasts
         self.home_package = home_package
         self.seed = seed
-        self._rng = random.Random(f"am:{seed}")
+        # pids and launch times: the numbers of `RandomWords(random_seed(seed))`, read at a
+        # position (`words` is shared by every state of the device: a snapshot copies the position)
+        self._words = words
+        self._drawn = 0
         self.tasks: list[Task] = []             # front (index 0) to back
         self.processes: dict[str, Process] = {}
         self.recents: Any = None                # set by SimAndroid (recents screen)
@@ -135,13 +138,23 @@ class ActivityManager:
         self.clipboard: Any = None              # set by SimAndroid (the primary clip)
         self.recents_visible = False
         self._next_task_id = 12
-        self._next_pid = 3000 + self._rng.randrange(0, 2000)
+        self._next_pid = 3000 + self._randrange(2000)
         self._shown: list[Any] = []             # windows this manager put into the WM
         self._resumed: ActivityRecord | None = None
         self._timers: list[tuple[float, int, Callable[[], Any], str]] = []
         self._timer_seq = 0
         self.on_windows_changed: Callable[[], None] | None = None
         self._restarting_home = False
+
+    @staticmethod
+    def random_seed(seed: int) -> str:
+        """The seed of the generator whose numbers (`RandomWords`) give pids and launch times."""
+        return f"am:{seed}"
+
+    def _randrange(self, n: int) -> int:
+        """The next `random.Random(random_seed(seed)).randrange(n)`."""
+        value, self._drawn = self._words.randrange(n, self._drawn)
+        return value
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -186,7 +199,7 @@ class ActivityManager:
         if proc is not None:
             return proc, False
         pid = self._next_pid
-        self._next_pid += 1 + self._rng.randrange(0, 40)
+        self._next_pid += 1 + self._randrange(40)
         pkg, cls = component.split("/", 1)
         self._syslog("I", "ActivityManager",
                      f"Start proc {pid}:{info.package}/{info.user_id_text} for pre-top-activity "
@@ -293,7 +306,7 @@ class ActivityManager:
         total = 0
         if created and not rec.finishing and info.package in self.processes:
             base = 420 if state == "COLD" else 160
-            total = base + self._rng.randrange(0, 260)
+            total = base + self._randrange(260)
             self._syslog("I", "ActivityTaskManager", f"Displayed {rec.short_name}: +{_fmt_ms(total)}",
                          TID_DISPLAY)
         return StartResult(component, state, total, brought)
