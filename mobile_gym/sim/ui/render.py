@@ -224,9 +224,16 @@ class FrameBuffer:
     def canvas(self) -> skia.Canvas:
         """The canvas drawing into `rgba` (made at first use; a restored buffer first takes a
         writable copy of the pixels it was restored with)."""
+        return self.drawing_canvas(redraw_all=False)
+
+    def drawing_canvas(self, redraw_all: bool) -> skia.Canvas:
+        """The canvas drawing into `rgba`, made at first use. A restored buffer's pixels are
+        read-only (every restore shares them), so it first takes a writable copy of them; with
+        `redraw_all` (every tile is about to be cleared and drawn again) new memory instead,
+        since none of the old pixels would survive the draw."""
         if self._canvas is None:
             if not self.rgba.flags.writeable:
-                self.rgba = self.rgba.copy()
+                self.rgba = np.empty_like(self.rgba) if redraw_all else self.rgba.copy()
             self._surface = skia.Surface(self.rgba)
             self._canvas = self._surface.getCanvas()
         return self._canvas

@@ -486,12 +486,12 @@ class WindowManager:
         fb = self._buffers.get((sw, sh))
         if fb is None:
             fb = self._buffers[(sw, sh)] = FrameBuffer(sw, sh)
-        c = fb.canvas
         tiles = fb.dirty_tiles(self.width, self.height)
         if not tiles:
             # a new version with no visible change (e.g. a content-desc): same pixels
             self._frames_cached += 1
             return self._remember_frame(key, fb)
+        c = fb.drawing_canvas(redraw_all=len(tiles) == len(fb.tiles))
         if len(tiles) < len(fb.tiles):
             self._partial_frames += 1
         sx, sy = sw / self.width, sh / self.height

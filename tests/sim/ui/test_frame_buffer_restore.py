@@ -68,3 +68,33 @@ def test_restored_frames_stay_identical_over_a_launch() -> None:
     fresh.advance(0.5)
     restored.advance(0.5)
     assert restored.current_activity() == fresh.current_activity()
+
+
+def test_full_redraw_after_restore_matches_and_leaves_the_snapshot_pixels() -> None:
+    """A screen change right after a restore redraws every tile into new memory (no copy of
+    the restored pixels): the frame is the fresh device's, and a partial frame after a later
+    restore still starts from the snapshot's own pixels."""
+    restored, fresh, witness = SimDevice(), SimDevice(), SimDevice()
+    for device in (restored, fresh, witness):
+        device.screenshot(SIZE)
+    snap = restored.snapshot()
+    x, y = _icon_centre(restored)
+    for _ in range(2):
+        restored.restore(snap)
+        restored.key("APP_SWITCH")
+        restored.advance(0.1)
+        before = restored.android.wm.stats
+        frame = restored.screenshot(SIZE)
+        after = restored.android.wm.stats
+        assert after.frames_drawn == before.frames_drawn + 1
+        assert after.partial_frames == before.partial_frames
+    fresh.key("APP_SWITCH")
+    fresh.advance(0.1)
+    assert np.array_equal(frame, fresh.screenshot(SIZE))
+    restored.restore(snap)
+    for device in (restored, witness):
+        device.touch(x, y, True)
+        device.advance(0.1)
+    before = restored.android.wm.stats
+    assert np.array_equal(restored.screenshot(SIZE), witness.screenshot(SIZE))
+    assert restored.android.wm.stats.partial_frames == before.partial_frames + 1
