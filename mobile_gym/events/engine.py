@@ -710,6 +710,24 @@ class EventEngine:
         finally:
             st.ctx = None
             ctx.close()
+        if self._listeners_set():
+            reward, extras, instructions, end = self._listener_results(st)
+        else:  # what the listeners' results are when none produced a value
+            reward, extras, instructions, end = 0.0, {}, [], None
+        if st.status_changed:  # else no slot can have died or been unblocked (see StepState)
+            st.status_changed = False
+            if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
+                self._refresh_live()
+        timing = ctx.timing
+        total = time.perf_counter() - t_start
+        timing["slots"] = max(0.0, total - sum(timing.values()))
+        timing["events_total"] = total
+        return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
+                          instructions=instructions, fired=st.fired, timing=timing, errors=st.errors)
+
+    def _listener_results(self, st: StepState) -> tuple[float, dict[str, Any], list[str], Any]:
+        """The step's reward, extras, instructions and episode end from the listeners' values
+        (score and episode return updated)."""
         reward = 0.0
         new_score = self._listener_value("score_listener")
         if new_score is not _UNSET:
@@ -733,16 +751,7 @@ class EventEngine:
         value = self._listener_value("episode_end_listener")
         end = None if value is _UNSET else self.options.episode_end(
             value, episode_return=self.episode_return, score=self.score)
-        if st.status_changed:  # else no slot can have died or been unblocked (see StepState)
-            st.status_changed = False
-            if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
-                self._refresh_live()
-        timing = ctx.timing
-        total = time.perf_counter() - t_start
-        timing["slots"] = max(0.0, total - sum(timing.values()))
-        timing["events_total"] = total
-        return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
-                          instructions=instructions, fired=st.fired, timing=timing, errors=st.errors)
+        return reward, extras, instructions, end
 
     def _listener_value(self, name: str) -> Any:
         """The value a listener produced this step, or _UNSET when it has none."""
@@ -750,6 +759,13 @@ class EventEngine:
         if slot is not None and slot.set and slot.values:
             return slot.values[0]
         return _UNSET
+
+    def _listeners_set(self) -> bool:
+        """Whether any listener produced a value this step (else the step's result is empty)."""
+        for slot in self._listener_slots:
+            if slot.set and slot.values:
+                return True
+        return False
 
     def live_source_ids(self) -> list[int]:
         """Ids of the sources evaluated next step (for tests, traces and debugging)."""
