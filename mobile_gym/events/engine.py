@@ -90,6 +90,9 @@ FieldPath = tuple[Any, ...]
 
 #: View-hierarchy sources an engine keeps for `rebind` (a few kilobytes each).
 _REBOUND_SOURCES = 512
+#: Dump readers an engine keeps for `rebind`, one per set of selector compounds (each holds at
+#: most its reader's cache of tags).
+_KEPT_READERS = 4
 
 
 class _Where:
@@ -146,9 +149,7 @@ class _Context:
         self.frame_id = inputs.frame_id
         self.log_lines: Sequence[LogLine] = inputs.log_lines
         self.response = inputs.response
-        # State checks of one step read one device state: repeated reads come from memory.
-        self.device: Device | None = (ReadCache(inputs.device, carry=engine._reads_carry)  # type: ignore[assignment]
-                                      if inputs.device is not None else None)
+        self._device: ReadCache | None = None
         self._size: tuple[int, int] | None = inputs.screen_size
         self._shot: np.ndarray | None = None
         self._boxes: list[TextBox] | None = None
@@ -156,13 +157,27 @@ class _Context:
         self._memo: dict[Hashable, Any] = {}
         self.timing: dict[str, float] = {}
 
+    @property
+    def device(self) -> Device | None:
+        """The step's device behind a read cache made at the first use (state checks of one
+        step read one device state: repeated reads come from memory); None without a device."""
+        if self._device is None and self.inputs.device is not None:
+            self._device = ReadCache(self.inputs.device, carry=self.engine._reads_carry)
+        return self._device  # type: ignore[return-value]
+
+    def close(self) -> None:
+        """End the step's reads: the read cache, if one was made, hands its table reads on
+        to the next span."""
+        if self._device is not None:
+            self._device.close()
+
     def _time(self, key: str, t0: float) -> None:
         self.timing[key] = self.timing.get(key, 0.0) + time.perf_counter() - t0
 
     def screen_size(self) -> tuple[int, int]:
         if self._size is None:
-            if self.device is not None:
-                self._size = tuple(self.device.screen_size)  # type: ignore[assignment]
+            if self.inputs.device is not None:
+                self._size = tuple(self.inputs.device.screen_size)  # type: ignore[assignment]
             else:
                 shot = self.screenshot()
                 self._size = (int(shot.shape[1]), int(shot.shape[0]))
@@ -267,6 +282,9 @@ class EventEngine:
         #: View-hierarchy sources compiled for earlier tasks that `rebind` may take again, by
         #: (index, source definition), oldest first (at most _REBOUND_SOURCES).
         self._rebound: dict[tuple[int, bytes], Any] = {}
+        #: Dump readers by the set of selector compounds they flag, most recent last (at most
+        #: _KEPT_READERS): a seed whose selectors are an earlier seed's keeps that reader's tags.
+        self._readers: dict[frozenset[Any], UiTreeReader] = {}
         # The last step's text boxes and what text sources derived from them, while the
         # device hands out the very same (immutable) boxes again.
         self._seen_boxes: list[TextBox] | None = None
@@ -346,7 +364,7 @@ class EventEngine:
                     raise EventGraphError(self._where(("event_sources", i, "id"), f"event source #{i}") +
                                           f": id {es.id} is defined twice")
                 self.sources[es.id] = node
-        self._tree_reader = UiTreeReader(self._compounds())
+        self._tree_reader = self._reader_for(self._compounds())
         pending: list[tuple[Slot, Any, FieldPath]] = []
 
         def build(msg: Any, path: FieldPath, label: str) -> Slot:
@@ -451,9 +469,12 @@ class EventEngine:
             repeats_changed |= before.repeat is not source.repeat
             self._all_sources[i].source = source  # the slots hold the SourceNode
         if hierarchy_changed:
-            # a new reader, as a new engine has: the old one's nodes keep verdicts keyed by
-            # the replaced sources (and its selectors' compounds may have changed)
-            self._tree_reader = UiTreeReader(self._compounds())
+            # the reader that flags these selectors' compounds (a compiled selector is shared
+            # by every source with its text, so a family whose seeds permute or repeat their
+            # selectors finds its reader, and the tags it read, again). Nodes also keep
+            # verdicts keyed by source objects: a replaced source's are merely never read.
+            self._tree_reader = self._reader_for(self._compounds())
+            self._forget_dump(None)  # the current tree's flags are the old reader's
         if repeats_changed:
             self._mark_stateless()
         return True
@@ -474,6 +495,17 @@ class EventEngine:
         self._rebound[(index, es.SerializeToString(deterministic=True))] = source
         if len(self._rebound) > _REBOUND_SOURCES:
             del self._rebound[next(iter(self._rebound))]
+
+    def _reader_for(self, compounds: list[Any]) -> UiTreeReader:
+        """The dump reader flagging exactly `compounds`: a kept one, or a new one."""
+        key = frozenset(compounds)
+        reader = self._readers.pop(key, None)
+        if reader is None:
+            reader = UiTreeReader(compounds)
+        self._readers[key] = reader  # most recent last
+        if len(self._readers) > _KEPT_READERS:
+            del self._readers[next(iter(self._readers))]
+        return reader
 
     def _compounds(self) -> list[Any]:
         """The selector compounds of the view-hierarchy sources (what the tree reader flags)."""
@@ -581,6 +613,7 @@ class EventEngine:
         st.step = 0
         st.fired = {}
         st.errors = []
+        st.status_changed = False
         for s in self._all_sources:
             s.reset()
         for slot in self._all_slots:
@@ -676,8 +709,25 @@ class EventEngine:
                 slot.end_step(st)
         finally:
             st.ctx = None
-            if isinstance(ctx.device, ReadCache):
-                ctx.device.close()  # hands its table reads on to the next span
+            ctx.close()
+        if self._listeners_set():
+            reward, extras, instructions, end = self._listener_results(st)
+        else:  # what the listeners' results are when none produced a value
+            reward, extras, instructions, end = 0.0, {}, [], None
+        if st.status_changed:  # else no slot can have died or been unblocked (see StepState)
+            st.status_changed = False
+            if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
+                self._refresh_live()
+        timing = ctx.timing
+        total = time.perf_counter() - t_start
+        timing["slots"] = max(0.0, total - sum(timing.values()))
+        timing["events_total"] = total
+        return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
+                          instructions=instructions, fired=st.fired, timing=timing, errors=st.errors)
+
+    def _listener_results(self, st: StepState) -> tuple[float, dict[str, Any], list[str], Any]:
+        """The step's reward, extras, instructions and episode end from the listeners' values
+        (score and episode return updated)."""
         reward = 0.0
         new_score = self._listener_value("score_listener")
         if new_score is not _UNSET:
@@ -701,14 +751,7 @@ class EventEngine:
         value = self._listener_value("episode_end_listener")
         end = None if value is _UNSET else self.options.episode_end(
             value, episode_return=self.episode_return, score=self.score)
-        if self._update_dead() or self._prereq_snapshot != tuple(s.prereq_ok for s in self._all_slots):
-            self._refresh_live()
-        timing = ctx.timing
-        total = time.perf_counter() - t_start
-        timing["slots"] = max(0.0, total - sum(timing.values()))
-        timing["events_total"] = total
-        return StepResult(reward=reward, score=self.score, episode_end=end, extras=extras,
-                          instructions=instructions, fired=st.fired, timing=timing, errors=st.errors)
+        return reward, extras, instructions, end
 
     def _listener_value(self, name: str) -> Any:
         """The value a listener produced this step, or _UNSET when it has none."""
@@ -716,6 +759,13 @@ class EventEngine:
         if slot is not None and slot.set and slot.values:
             return slot.values[0]
         return _UNSET
+
+    def _listeners_set(self) -> bool:
+        """Whether any listener produced a value this step (else the step's result is empty)."""
+        for slot in self._listener_slots:
+            if slot.set and slot.values:
+                return True
+        return False
 
     def live_source_ids(self) -> list[int]:
         """Ids of the sources evaluated next step (for tests, traces and debugging)."""

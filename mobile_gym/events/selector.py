@@ -93,18 +93,23 @@ def compile_selector(selectors: Sequence[str] | str, *, where: str = "selector")
     Each string is checked on its own, so an error in a group names the failing string and its
     index (`where[k]`); an empty `where` leaves the message unprefixed. A compiled selector
     holds nothing that changes and nothing of `where`, so the last few hundred are kept and
-    handed out again (a task family builds a new task per reset from the same selectors)."""
+    handed out again (a task family builds a new task per reset from the same selectors), by
+    the strings alone: sources with the same selector anywhere in a task, or in another seed's
+    task, share one, and so do the dump reader's flags for its compounds."""
     parts = (selectors,) if isinstance(selectors, str) else tuple(selectors)
     if not all(isinstance(p, str) for p in parts):
         return _compile(parts, where)
-    return _compiled(parts, where, threading.get_ident())
+    try:
+        return _compiled(parts, threading.get_ident())
+    except SelectorError:
+        return _compile(parts, where)  # raises again, naming `where`
 
 
 @functools.lru_cache(maxsize=512)
-def _compiled(parts: tuple[str, ...], where: str, thread: int) -> CompiledSelector:
+def _compiled(parts: tuple[str, ...], thread: int) -> CompiledSelector:
     """`_compile` remembered by the selector strings, per thread (an lxml XPath object is used
-    by one thread at a time); an error is raised again each time."""
-    return _compile(parts, where)
+    by one thread at a time); an error is not remembered."""
+    return _compile(parts, "")
 
 
 def _compile(parts: Sequence[str], where: str) -> CompiledSelector:

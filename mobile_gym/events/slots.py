@@ -51,9 +51,16 @@ class SlotType:
 
 NEVER = -1  # cache_until id meaning "never released"
 
+# The repeatabilities as plain module constants: a class attribute of an Enum goes through
+# EnumType.__getattr__ on Python 3.11, several times slower than a global on every step.
+_UNLIMITED, _LAST, _NONE = Repeat.UNLIMITED, Repeat.LAST, Repeat.NONE
+_AND, _OR = SlotType.AND, SlotType.OR
+
 
 class StepState:
-    """Per-step bookkeeping shared by all nodes: the step number, fired values, errors."""
+    """Per-step bookkeeping shared by all nodes: the step number, fired values, errors, and
+    whether any slot's `ever_set`, `held` or `prereq_ok` changed (`status_changed`: only then
+    can a slot become dead or the live set change; the engine clears it)."""
 
     def __init__(self) -> None:
         self.step = 0
@@ -61,6 +68,7 @@ class StepState:
         self.errors: list[str] = []
         self.strict = False
         self.ctx: Context | None = None
+        self.status_changed = False
 
 
 class SourceNode:
@@ -153,8 +161,10 @@ class Slot:
                 p.evaluate(st)
                 if not (p.ever_set or p.set):
                     ok = False
-            self.prereq_ok = ok
-            if not ok and not self.held and self.children_stateless:
+            if ok:
+                self.prereq_ok = True  # sticky: it never turns False within an episode
+                st.status_changed = True
+            elif not self.held and self.children_stateless:
                 # Blocked, and nothing below keeps history: evaluating the children could not
                 # change any later step, so skip them (no OCR / hierarchy for them).
                 self.set = False
@@ -166,9 +176,9 @@ class Slot:
         for c in children:
             c.evaluate(st)
             n_set += c.set
-        if self.type == SlotType.AND:
+        if self.type == _AND:
             cond = n_set == len(children)
-        elif self.type == SlotType.OR:
+        elif self.type == _OR:
             cond = n_set > 0
         else:
             cond = children[0].set
@@ -187,8 +197,8 @@ class Slot:
             self.cond_last = False
             return
         rep = self.repeat
-        fire = rep is Repeat.UNLIMITED or (rep is Repeat.LAST and not self.cond_last) or \
-            (rep is Repeat.NONE and not self.ever_set)
+        fire = rep is _UNLIMITED or (rep is _LAST and not self.cond_last) or \
+            (rep is _NONE and not self.ever_set)
         self.cond_last = True
         if not fire:
             self.set = False
@@ -201,9 +211,12 @@ class Slot:
             return
         self.set = True
         self.values = value
-        self.ever_set = True
+        if not self.ever_set:
+            self.ever_set = True
+            st.status_changed = True
         if self.cache_until or self.never_release:
             self.held = True
+            st.status_changed = True
         self._record(st)
 
     def _record(self, st: StepState) -> None:
@@ -215,7 +228,7 @@ class Slot:
         t = self.transform
         wrap = self.kind.wrap
         try:
-            if self.type == SlotType.AND:
+            if self.type == _AND:
                 results = [wrap(t([c.values for c in self.children]))]
             else:
                 results = []
@@ -255,19 +268,20 @@ class Slot:
                 ready = False
         if ready:
             self.held = False
+            st.status_changed = True
 
     def update_dead(self) -> bool:
         """Whether the slot can never be set again this episode (monotone). Returns the flag."""
         if self.dead or self.held:
             return self.dead
-        if self.repeat is Repeat.NONE and self.ever_set:
+        if self.repeat is _NONE and self.ever_set:
             self.dead = True
         else:
             n_dead = 0
             for c in self.children:
                 n_dead += c.dead
             # OR: dead when every child is (an empty OR too); SINGLE/AND: when any child is
-            self.dead = n_dead == len(self.children) if self.type == SlotType.OR else n_dead > 0
+            self.dead = n_dead == len(self.children) if self.type == _OR else n_dead > 0
         if not self.dead and not self.prereq_ok:
             for p in self.prerequisites:
                 if p.dead and not p.ever_set:

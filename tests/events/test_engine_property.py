@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobile_gym.events import EventEngine, InputError
+from mobile_gym.events.slots import StepState
 from mobile_gym.tasks import task_pb2
 from mobile_gym.tasks.loader import LoadedTask
 
@@ -157,3 +158,50 @@ def test_random_graphs_and_streams(task, stream):
     lazy, full = outputs(first), outputs(play(eager(loaded), stream))
     cut = next((i for i, (a, b) in enumerate(zip(lazy, full)) if "InputError" in (a, b)), len(lazy))
     assert lazy[:cut] == full[:cut]
+
+
+class _AlwaysChanged(StepState):
+    """Step state that claims every step changed some slot's status (no skipped dead/live pass)."""
+
+    @property
+    def status_changed(self):
+        return True
+
+    @status_changed.setter
+    def status_changed(self, value):
+        pass
+
+
+def ungated(loaded):
+    """An engine that runs the dead-node and live-set pass after every step, as it did before
+    the pass was skipped in steps where no slot's ever_set, held or prereq_ok changed."""
+    engine = EventEngine(loaded)
+    state = _AlwaysChanged()
+    state.strict = engine._state.strict
+    engine._state = state
+    engine.reset()
+    return engine
+
+
+def play_live(engine, stream):
+    """`play`, plus the live sources after each step (what the skipped pass would refresh)."""
+    d = Driver(engine)
+    out = []
+    for s in stream:
+        if s["reset"]:
+            engine.reset()
+        try:
+            r = d.step(xml=s["xml"], boxes=s["boxes"], logs=s["logs"], response=s["response"])
+        except InputError:
+            out.append("InputError")
+            continue
+        out.append((r.reward, r.score, r.episode_end, repr(r.extras), r.instructions, repr(r.fired),
+                    r.errors, engine.live_source_ids()))
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tasks(), streams())
+def test_the_dead_and_live_pass_is_skipped_only_when_it_would_change_nothing(task, stream):
+    loaded = LoadedTask(task, None, None)
+    assert play_live(EventEngine(loaded), stream) == play_live(ungated(loaded), stream)

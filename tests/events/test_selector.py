@@ -33,6 +33,20 @@ def test_errors_name_the_selector(bad):
         compile_selector(bad, where="task.textproto:9:3")
 
 
+@pytest.mark.parametrize("bad", ['#"open', "[text='x'", ["node", "a]"], ""])
+def test_an_error_names_each_place_the_selector_is_compiled_for(bad):
+    for where in ("a.textproto:9:3", "b.textproto:4:1", "a.textproto:9:3"):
+        with pytest.raises(SelectorError, match=where.replace(".", r"\.")):
+            compile_selector(bad, where=where)
+
+
+def test_one_compiled_selector_per_text_wherever_it_is_used():
+    # sources with the same selector at different places share one, and so its compounds
+    first = compile_selector(['#$"id/ok"', "node"], where="task.textproto:9:3")
+    assert compile_selector(['#$"id/ok"', "node"], where="other.textproto:1:1") is first
+    assert compile_selector('#$"id/ok"', where="task.textproto:9:3") is not first
+
+
 def test_group_and_selection():
     xml = dump(N(rid="root", children=[N(cls="android.widget.TextView", text="a"),
                                        N(cls="android.widget.Button", text="b", rid="app:id/ok")]))

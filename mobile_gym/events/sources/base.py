@@ -88,6 +88,11 @@ def rect_to_box(rect: tuple[float, float, float, float], size: tuple[int, int]) 
     return (int(np.floor(x0 * w)), int(np.floor(y0 * h)), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
 
 
+# Read as globals on every step: a class attribute of an Enum goes through
+# EnumType.__getattr__ on Python 3.11, several times slower.
+_UNLIMITED, _NONE = Repeat.UNLIMITED, Repeat.NONE
+
+
 class Source:
     """A leaf of the event graph. Subclasses produce raw inputs and match them.
 
@@ -137,12 +142,12 @@ class Source:
         raws = self.raw_inputs(ctx)
         values: list[Any] = []
         rep = self.repeat
-        if rep is Repeat.UNLIMITED:
+        if rep is _UNLIMITED:
             for raw in raws:
                 v = self.match(raw, ctx)
                 if v is not NO_MATCH:
                     values.append(v)
-        elif rep is Repeat.NONE:
+        elif rep is _NONE:
             history = self._history
             for raw in raws:
                 if raw in history:

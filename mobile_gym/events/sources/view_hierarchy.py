@@ -123,8 +123,7 @@ class ViewHierarchySource(Source):
         here instead of in `match` gives the same values under every repeatability (`match`
         depends on the tuple alone) and lets a node that the fast reader shares between dumps
         keep its verdict."""
-        text = ctx.hierarchy_text()
-        results = ctx.hierarchy_memo()
+        results = ctx.hierarchy_memo()  # reads the dump first
         cached = results.get(self)
         if cached is not None:
             return cached
@@ -143,7 +142,7 @@ class ViewHierarchySource(Source):
                     raw = memo[memo_key] = self._passing(node, size)
                 if raw is not None:
                     out.append(raw)
-        elif self.selector.may_match(text):  # a cheap way to skip the lxml parse
+        elif self.selector.may_match(ctx.hierarchy_text()):  # a cheap way to skip the lxml parse
             for element in self.selector.select(ctx.hierarchy()):
                 raw = self._passing(element, size)
                 if raw is not None:
