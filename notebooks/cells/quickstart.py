@@ -141,11 +141,8 @@ print("success", info["success"])""",
     (
         "gif",
         "The episode's frames as a GIF (imageio, the `harness` extra), shown inline; every "
-        "second frame keeps the file small.",
+        "second frame keeps it small.",
         """\
-import os
-import tempfile
-
 try:
     import imageio.v3 as iio
 except ImportError:
@@ -154,10 +151,9 @@ except ImportError:
 if iio is not None:
     from IPython.display import Image, display
 
-    gif_path = os.path.join(tempfile.mkdtemp(), "calendar_oracle.gif")
-    iio.imwrite(gif_path, episode_frames[::2], duration=150, loop=0)
-    print(f"GIF: {len(episode_frames[::2])} frames, {os.path.getsize(gif_path)} bytes")
-    display(Image(filename=gif_path))""",
+    gif = iio.imwrite("<bytes>", episode_frames[::2], extension=".gif", duration=150, loop=0)
+    print(f"GIF: {len(episode_frames[::2])} frames, {len(gif)} bytes")
+    display(Image(data=gif, format="gif"))""",
     ),
     (
         "element_actions",

@@ -181,9 +181,6 @@ print(f"random {random_success:.2f}  trained {trained_success:.2f}")""",
         "A GIF of the trained policy, one episode per goal, from an env that draws frames "
         "(`render_mode=\"rgb_array\"`); the instruction's app name is in each frame's title.",
         """\
-import os
-import tempfile
-
 import imageio.v3 as iio
 from IPython.display import Image, display
 
@@ -203,9 +200,8 @@ for seed in range(1_000_000, 1_000_000 + 40):
     outcomes.append((params.app_name, bool(info["success"])))
     if len(outcomes) == len(GOALS):
         break
-gif_path = os.path.join(tempfile.mkdtemp(), "trained_policy.gif")
-iio.imwrite(gif_path, frames, duration=400, loop=0)
+gif = iio.imwrite("<bytes>", frames, extension=".gif", duration=400, loop=0)
 print("episodes:", outcomes, f"| GIF {len(frames)} frames")
-display(Image(filename=gif_path))""",
+display(Image(data=gif, format="gif"))""",
     ),
 ]
