@@ -34,25 +34,33 @@ def _check_count(name: str, value: int) -> None:
 def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -> dict[str, Any]:
     """Steps/s of one env under random actions (pre-sampled; resets included in the time), in
     wall time and in this process's CPU time (which other work on the machine inflates less).
-    ValueError when `steps` < 1."""
+
+    Building an env leaves tens of thousands of new long-lived objects, which makes a full
+    garbage collection (20-50 ms) due soon after; a full collection runs before the timed loop,
+    so that one does not land in it (a script that builds many envs in turn would otherwise
+    charge it to whichever id comes next). The collections inside the loop are counted per
+    generation (`collections`). ValueError when `steps` < 1."""
     _check_count("steps", steps)
     env = make_env()
+    collections = CollectionLog()
     try:
         actions = random_raw_actions(env.action_space, steps, seed)
         env.reset(seed=seed)
         env.step(actions[0])  # warm caches outside the timed loop
         env.reset(seed=seed)
+        gc.collect()
         resets = 0
         reset_seconds = reset_cpu = 0.0
         t0, c0 = time.perf_counter(), time.process_time()
-        for action in actions:
-            _obs, _r, terminated, truncated, _info = env.step(action)
-            if terminated or truncated:
-                t_reset, c_reset = time.perf_counter(), time.process_time()
-                env.reset()
-                reset_seconds += time.perf_counter() - t_reset
-                reset_cpu += time.process_time() - c_reset
-                resets += 1
+        with collections.counting():
+            for action in actions:
+                _obs, _r, terminated, truncated, _info = env.step(action)
+                if terminated or truncated:
+                    t_reset, c_reset = time.perf_counter(), time.process_time()
+                    env.reset()
+                    reset_seconds += time.perf_counter() - t_reset
+                    reset_cpu += time.process_time() - c_reset
+                    resets += 1
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     finally:
         env.close()
@@ -62,7 +70,8 @@ def measure_env(make_env: Callable[[], gym.Env], steps: int, *, seed: int = 0) -
             "cpu_seconds": round(cpu, 4), "steps_per_cpu_s": round(steps / max(cpu, 1e-9), 1),
             "resets": resets, "reset_ms_mean": round(1e3 * reset_seconds / max(resets, 1), 2),
             "steps_per_s_excluding_resets": round(steps / step_seconds, 1),
-            "steps_per_cpu_s_excluding_resets": round(steps / step_cpu, 1)}
+            "steps_per_cpu_s_excluding_resets": round(steps / step_cpu, 1),
+            "collections": collections.counts}
 
 
 def measure_vector(make_env: Callable[[], gym.Env], num_envs: int, steps: int, *,
