@@ -4,7 +4,9 @@ DeepMind android_env's FakeSimulator measured in the same run.
 Every registered id (`mobile_gym.tasks.catalog.ids()`, less the generic MobileEnv/Task-v0, which
 needs a task argument) runs in the full configuration: pixels at 270x600 (--size) + view
 hierarchy + instruction, and the task's real EventEngine; random raw actions, resets included
-in the time. Each id reports steps/s in wall time and in CPU time (this process's), and both
+in the time (`mobile_gym.bench.measure_env`: a full garbage collection runs before each id's
+timed loop, and the collections inside it are counted per generation in the id's
+`collections`). Each id reports steps/s in wall time and in CPU time (this process's), and both
 ratios to FakeSimulator (random frames, no app, no hierarchy, no events; run in a subprocess by
 benchmarks/android_env_fake.py when `android_env` is installed: the `bench` extra).
 FakeSimulator runs before the first id, after every --fake-every ids and after the last; each
