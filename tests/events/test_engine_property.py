@@ -123,7 +123,8 @@ def outputs(played):
     return [p if p == "InputError" else p[:5] for p in played]
 
 
-def play(engine, stream):
+def play(engine, stream, *, live=False):
+    """Each step's results (with `live`: and the live sources after it)."""
     d = Driver(engine)
     out = []
     for s in stream:
@@ -139,7 +140,8 @@ def play(engine, stream):
         assert r.episode_end in (None, "success", "failure")
         assert isinstance(r.extras, dict) and all(isinstance(v, (list, np.ndarray)) for v in r.extras.values())
         assert all(isinstance(i, str) for i in r.instructions)
-        out.append((r.reward, r.score, r.episode_end, repr(r.extras), r.instructions, repr(r.fired), r.errors))
+        step = (r.reward, r.score, r.episode_end, repr(r.extras), r.instructions, repr(r.fired), r.errors)
+        out.append((*step, engine.live_source_ids()) if live else step)
     return out
 
 
@@ -183,25 +185,8 @@ def ungated(loaded):
     return engine
 
 
-def play_live(engine, stream):
-    """`play`, plus the live sources after each step (what the skipped pass would refresh)."""
-    d = Driver(engine)
-    out = []
-    for s in stream:
-        if s["reset"]:
-            engine.reset()
-        try:
-            r = d.step(xml=s["xml"], boxes=s["boxes"], logs=s["logs"], response=s["response"])
-        except InputError:
-            out.append("InputError")
-            continue
-        out.append((r.reward, r.score, r.episode_end, repr(r.extras), r.instructions, repr(r.fired),
-                    r.errors, engine.live_source_ids()))
-    return out
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tasks(), streams())
 def test_the_dead_and_live_pass_is_skipped_only_when_it_would_change_nothing(task, stream):
     loaded = LoadedTask(task, None, None)
-    assert play_live(EventEngine(loaded), stream) == play_live(ungated(loaded), stream)
+    assert play(EventEngine(loaded), stream, live=True) == play(ungated(loaded), stream, live=True)
