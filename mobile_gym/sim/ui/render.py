@@ -220,12 +220,6 @@ class FrameBuffer:
         self.tiles = [Rect(xs[i], ys[j], xs[i + 1], ys[j + 1])
                       for j in range(TILE_ROWS) for i in range(TILE_COLUMNS)]
 
-    @property
-    def canvas(self) -> skia.Canvas:
-        """The canvas drawing into `rgba` (made at first use; a restored buffer first takes a
-        writable copy of the pixels it was restored with)."""
-        return self.drawing_canvas(redraw_all=False)
-
     def drawing_canvas(self, redraw_all: bool) -> skia.Canvas:
         """The canvas drawing into `rgba`, made at first use. A restored buffer's pixels are
         read-only (every restore shares them), so it first takes a writable copy of them; with
