@@ -119,21 +119,18 @@ class Budget:
     `Limits.instructions` or past the deadline, and remembers why in `tripped`."""
 
     def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._step = limits.progress_interval
-        self._cap = limits.instructions if limits.instructions is not None else float("inf")
-        self.instructions = 0
-        self.deadline = float("inf") if limits.seconds is None else time.monotonic() + limits.seconds
         self.tripped: str | None = None
         #: Set while the caller runs a statement it checked to be a plain VACUUM.
         self.vacuum = False
         self._no_temp = not limits.temp_database
         #: Set only while `rebudget` sets the size bound through this authorizer.
         self._bounding = False
+        self.renew(limits)
 
     def renew(self, limits: Limits) -> None:
         """Start over under `limits` (a new count and deadline), keeping this object, and so
-        the authorizer installed with it, on its connection (see `rebudget`)."""
+        the authorizer installed with it, on its connection (see `rebudget`; the authorizer's
+        decisions stay those of the limits it was made with)."""
         self.limits = limits
         self._step = limits.progress_interval
         self._cap = limits.instructions if limits.instructions is not None else float("inf")
