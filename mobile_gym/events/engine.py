@@ -53,6 +53,7 @@ from mobile_gym.events.slots import (
 )
 from mobile_gym.events.sources import SOURCE_KINDS
 from mobile_gym.events.sources.base import Repeat, SourceSpec
+from mobile_gym.events.sources.state import StateSource
 from mobile_gym.events.sources.text import FULL_SCREEN, TextSource
 from mobile_gym.events.sources.view_hierarchy import ViewHierarchySource
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
@@ -155,6 +156,7 @@ class _Context:
         self._boxes: list[TextBox] | None = None
         self._xml: str | None = None
         self._memo: dict[Hashable, Any] = {}
+        self._state_version: Hashable | None | object = _UNREAD
         self.timing: dict[str, float] = {}
 
     @property
@@ -164,6 +166,20 @@ class _Context:
         if self._device is None and self.inputs.device is not None:
             self._device = ReadCache(self.inputs.device, carry=self.engine._reads_carry)
         return self._device  # type: ignore[return-value]
+
+    def live_state_version(self, check: Any) -> Hashable | None:
+        """What the step's live state checks read, with its `Device.state_version`, looked at
+        once for all of them (it holds what `check` reads); None when `check` is not one of
+        at least two live checks (each looks at its own), without a device, or when the
+        device cannot tell."""
+        reads, checks = self.engine._live_state_reads
+        if check not in checks:
+            return None
+        if self._state_version is _UNREAD:
+            device = self.inputs.device
+            version = None if device is None else device.state_version(*reads)
+            self._state_version = None if version is None else (reads, version)
+        return self._state_version
 
     def close(self) -> None:
         """End the step's reads: the read cache, if one was made, hands its table reads on
@@ -676,6 +692,14 @@ class EventEngine:
         self._cache_slots = [s for s in self._all_slots if s.cache_until and not s.dead]
         self._cache_targets = [t for s in cache_slots for t in s.cache_until]
         self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
+        checks = [s.source for s in live_sources
+                  if isinstance(s.source, StateSource) and s.source.reuse_unchanged]
+        if len(checks) > 1:
+            reads = (tuple(dict.fromkeys(p for c in checks for p in c.reads.paths)),
+                     tuple(dict.fromkeys(k for c in checks for k in c.reads.settings)))
+            self._live_state_reads = (reads, frozenset(checks))
+        else:
+            self._live_state_reads = ((), frozenset())
         self._gated_text = gated
         self._prereq_snapshot = tuple(s.prereq_ok for s in self._all_slots)
 

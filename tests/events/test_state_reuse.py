@@ -26,6 +26,11 @@ class CountingDevice:
     def __init__(self, device: SimDevice) -> None:
         self.device = device
         self.reads = 0
+        self.looks = 0  # state_version calls
+
+    def state_version(self, *args: Any) -> Any:
+        self.looks += 1
+        return self.device.state_version(*args)
 
     def pull(self, path: str) -> bytes:
         self.reads += 1
@@ -79,3 +84,31 @@ def test_always_evaluate_reads_every_step_with_the_same_results():
     scores, reads = run(EngineOptions(reuse_unchanged_state=False))
     assert scores == run()[0]
     assert all(n > 0 for n in reads)
+
+
+def reads_and_looks(task: str) -> list[tuple[int, int]]:
+    """(reads, state_version calls) of each step: two unchanged, the note written, unchanged."""
+    with SimDevice() as sim:
+        device = CountingDevice(sim)
+        engine = EventEngine(from_text(task))
+        engine.reset(device=device)
+        d = Driver(engine)
+        counts = []
+        for write in (False, False, True, False):
+            if write:
+                sim.push(NOTE, b"done")
+            reads, looks = device.reads, device.looks
+            d.step(device=device)
+            counts.append((device.reads - reads, device.looks - looks))
+        return counts
+
+
+def test_live_checks_share_one_look_per_step_and_only_a_changed_one_reads():
+    both = reads_and_looks(TASK)
+    file_only = reads_and_looks(TASK.replace("event_sources { id: 2", "# ", 1).replace(
+        "events { event { events { id: 2 } transformation: \"y = 10\" } }", ""))
+    assert file_only[2][1] == 1  # a lone check looks at its own reads
+    # two checks: one shared look when nothing changed; after the write, the shared look and
+    # each check's own look, and only the file check reads
+    assert both[1] == both[3] == (0, 1)
+    assert both[2] == (file_only[2][0], 3)

@@ -6,7 +6,9 @@ live state source evaluates its check; the observation (the validator's value, o
 is the raw input, so a NONE source fires once per distinct passing state and a LAST source on a
 change. A check whose inputs (`state_reads`: its files, database, setting) have the same
 `Device.state_version` as when it last ran gives its last observation without reading the
-device (sim: change counters; adb answers None, so it reads every step); with
+device (sim: change counters; adb answers None, so it reads every step). When several
+checks are live, one `state_version` of everything they read is taken per step
+(`Context.live_state_version`), and while it stays equal none of them looks further; with
 `EngineOptions.reuse_unchanged_state=False` every check runs every step. The value handed to
 transformations is the validator's dict (e.g. {"value": "1"} for a setting). rows_added / rows_removed compare with a baseline taken at
 `EventEngine.reset(device=...)` (or, without a device there, at the episode's first step).
@@ -75,6 +77,7 @@ class StateSource(Source):
         self._baseline: Any = None
         self._has_baseline = False
         self._last_version: Hashable | None = None
+        self._last_shared: Hashable | None = None  # Context.live_state_version at that look
         self._last_observation: _Observation | None = None
 
     def begin_episode(self, device: Device | None) -> None:
@@ -97,10 +100,14 @@ class StateSource(Source):
             raise InputError(f"{self.where}: a state_event needs StepInputs.device")
         if self.which in _NEEDS_BASELINE and not self._has_baseline:
             self._capture(device)
+        shared = ctx.live_state_version(self) if self.reuse_unchanged else None
+        if shared is not None and shared == self._last_shared:
+            return [self._last_observation]  # nothing any live check reads changed
         try:
             version = (device.state_version(self.reads.paths, self.reads.settings)
                        if self.reuse_unchanged else None)
             if version is not None and version == self._last_version:
+                self._last_shared = shared
                 return [self._last_observation]  # nothing it reads changed since then
             from mobile_gym.tasks.validators.state import evaluate_state
 
@@ -110,6 +117,7 @@ class StateSource(Source):
         except (ValueError, RuntimeError) as exc:
             raise InputError(f"{self.where}: state check failed: {exc}") from None
         self._last_version, self._last_observation = version, observation
+        self._last_shared = shared if version is not None else None
         return [observation]
 
     def match(self, raw: Any, ctx: Context) -> Any:
