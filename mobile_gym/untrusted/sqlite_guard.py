@@ -269,6 +269,8 @@ def _set_limit(conn: sqlite3.Connection, name: str, value: int | None) -> None:
 
 def is_plain_vacuum(statement: str) -> bool:
     """Whether `statement` is `VACUUM [schema]` without INTO (conservatively: no INTO anywhere)."""
+    if statement[:1] in _NO_VACUUM_START or (statement[:1] == " " and statement[1:2] in _NO_VACUUM_START):
+        return False  # its first word starts there (no regular expression for the common case)
     lead = _LEADING_SEPARATORS.match(statement).end()  # type: ignore[union-attr]
     if not statement[lead:lead + 6].upper().startswith("VACUUM"):
         # The upper-cased text cannot start with VACUUM either: each character upper-cases to
@@ -281,6 +283,9 @@ def is_plain_vacuum(statement: str) -> bool:
 
 #: What `str.split()` skips before the first word once `;` is a space.
 _LEADING_SEPARATORS = re.compile(r"[\s;]*")
+#: Printable ASCII characters that are neither white space, `;` nor VACUUM's first letter: a
+#: statement starting with one (after at most one space) is no VACUUM.
+_NO_VACUUM_START = frozenset(map(chr, range(0x21, 0x7F))) - frozenset(";vV")
 
 
 def connect(path: str, limits: Limits = Limits(), *, page_size: int | None = None,

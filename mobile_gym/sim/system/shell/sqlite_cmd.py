@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import sqlite3
+import string
 from collections.abc import Iterator
 
 from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS, read_header
@@ -177,7 +178,6 @@ _PLAIN_STARTS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "W
 #: The one pragma a kept connection may run: setting `synchronous` (set back after the call).
 _SYNCHRONOUS_SET = re.compile(r"PRAGMA\s+synchronous\s*=\s*(?:OFF|NORMAL|FULL|EXTRA|[0-3])\s*;?\s*\Z",
                               re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
@@ -192,10 +192,10 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
         if isinstance(step, str):
             continue  # the dot-commands change output settings or read the schema
         for stmt in step:
-            lead = _GAPS.match(stmt).end()  # type: ignore[union-attr]
-            word = _FIRST_WORD.match(stmt, lead)
-            if word is None or (word.group().upper() not in _PLAIN_STARTS
-                                and not _SYNCHRONOUS_SET.match(stmt, lead)):
+            head = _HEAD_WORD.match(stmt)  # (never None: every part may be empty)
+            word = head.group(1)  # type: ignore[union-attr]
+            if not word or (word.upper() not in _PLAIN_STARTS
+                            and not _SYNCHRONOUS_SET.match(stmt, head.start(1))):  # type: ignore[union-attr]
                 return False
     return True
 
@@ -489,6 +489,13 @@ def _split_at_complete(sql: str) -> list[str] | None:
                     return None
                 end = sql.find(";", end + 1)
             piece = sql[start:] if end < 0 else sql[start:end + 1]
+            if piece[:1] in _NO_TRIGGER_START or (piece[:1] == " " and piece[1:2] in _NO_TRIGGER_START):
+                # its first token is a word whose first letter is none of CREATE's or EXPLAIN's
+                pieces.append(piece)
+                if end < 0:
+                    return pieces
+                start = end + 1
+                continue
             lead = _GAPS.match(piece).end()  # type: ignore[union-attr]
             if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
                 first = _TOKEN.match(piece, lead)
@@ -502,6 +509,12 @@ def _split_at_complete(sql: str) -> list[str] | None:
             start = end + 1
     except (ValueError, UnicodeEncodeError):  # NUL, surrogate: the scanner reads them
         return None
+
+
+#: Characters a word may start with (see `_TOKEN`) but CREATE's and EXPLAIN's first letters:
+#: a statement starting with one, or with one space and one, has a token, and its first word
+#: (an ASCII character upper-cases to itself or its capital) is neither CREATE nor EXPLAIN.
+_NO_TRIGGER_START = frozenset(string.ascii_letters + string.digits + "_$") - frozenset("cCeE")
 
 
 def _may_be_trigger(piece: str, first: re.Match[str]) -> bool:
@@ -555,6 +568,8 @@ _COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
 _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
 #: White space and comments (what precedes a statement's first token).
 _GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
+#: `_GAPS`, then the ASCII letters that start the statement's first word (group 1, maybe empty).
+_HEAD_WORD = re.compile(rf"(?:\s+|{_COMMENT})*([A-Za-z]*)")
 #: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
 #: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
