@@ -317,6 +317,24 @@ def test_functions_that_load_code_are_refused(android):
         assert code == 1 and "not authorized to use function" in err
 
 
+def test_a_kept_connection_bounded_with_the_headers_page_size_gets_the_same_bound(tmp_path):
+    """`rebudget(..., page_size=)` (the page size read from the file's header) sets the bound a
+    fresh connection would get, without asking SQLite for the page size."""
+    path = str(tmp_path / "x.db")
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript("PRAGMA page_size = 1024; CREATE TABLE t(x);")
+    conn.close()
+    limits = sqlite_guard.Limits(database_bytes=1 << 19, temp_database=False)
+    conn, budget = sqlite_guard.connect(path, limits, isolation_level=None)
+    for renewed in (budget, None):
+        sqlite_guard.rebudget(conn, sqlite_guard.Limits(database_bytes=1 << 18, temp_database=False), renewed,
+                              page_size=1024)
+        conn.set_authorizer(None)  # to read the pragma back
+        assert conn.execute("PRAGMA max_page_count").fetchone()[0] == (1 << 18) // 1024
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == 1024
+    conn.close()
+
+
 _VACUUM_PIECES = ["VACUUM", "vacuum", "Vacuum", " ", "  ", "\t", "\n", "\xa0", "\x1c", ";", "main", "INTO",
                   "into 'x'", "x", "v", "V", "(", "'", "é", "ſ", "\udc80", "BEGIN", "SELECT 1"]
 

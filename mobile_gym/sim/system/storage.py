@@ -465,15 +465,21 @@ class Storage:
         behind this class's back) and `limits` bounded to the free space it may grow into,
         as `open_database_budget` connects (and `sqlite_guard.rebudget` re-bounds a kept
         connection) with them."""
+        host, room = self.database_room(path)
+        if limits.database_bytes is None or limits.database_bytes > room:
+            limits = dataclasses.replace(limits, database_bytes=room)
+        return host, limits
+
+    def database_room(self, path: str) -> tuple[str, int]:
+        """The host path of the database at device `path` (handed out, as for `database_limits`)
+        and the most bytes its file may reach: its size now and the free space (for a caller
+        that makes its limits whole with that bound rather than replacing one)."""
         host = self.host_path(path)
         for suffix in _DB_COMPANIONS:
             if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
                 self._watched[host + suffix] = _size(host + suffix)
         free = self.quota_bytes - self.used_bytes()  # (counts the watched files' sizes again)
-        room = max(0, free) + self._watched[host]
-        if limits.database_bytes is None or limits.database_bytes > room:
-            limits = dataclasses.replace(limits, database_bytes=room)
-        return host, limits
+        return host, max(0, free) + self._watched[host]
 
     @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:

@@ -36,11 +36,13 @@ MAX_VALUE_BYTES = 16 * 1024 * 1024
 MAX_OUTPUT_BYTES = 32 * 1024 * 1024
 
 
-def _limits(seconds: float, temp_database: bool) -> sqlite_guard.Limits:
-    """The limits of one call with `seconds` left and whether its SQL may use the temp database
-    (made whole: no `dataclasses.replace` of a template, which costs more)."""
+def _limits(seconds: float, temp_database: bool, database_bytes: int) -> sqlite_guard.Limits:
+    """The limits of one call with `seconds` left, whether its SQL may use the temp database
+    and the size its database file may reach (`Storage.database_room`), made whole at once
+    (no `dataclasses.replace`, which costs more)."""
     return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
-                               seconds=seconds, progress_interval=100, temp_database=temp_database)
+                               seconds=seconds, progress_interval=100, database_bytes=database_bytes,
+                               temp_database=temp_database)
 
 
 def _cell(value: object, nullvalue: str) -> str:
@@ -119,14 +121,13 @@ def cmd_sqlite3(proc: Proc) -> int:
             parent = db_path.rsplit("/", 1)[0] or "/"
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
-        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database)
-        kept = pool.take(storage, db_path) if plain else None
+        host, room = storage.database_room(db_path)
+        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database, room)
+        kept = pool.take(storage, db_path, host) if plain else None
         if kept is not None:
-            conn, budget = kept
-            host, limits = storage.database_limits(db_path, limits)
-            budget = sqlite_guard.rebudget(conn, limits, budget)
+            conn, budget, page_size = kept
+            budget = sqlite_guard.rebudget(conn, limits, budget, page_size=page_size)
         else:
-            host, limits = storage.database_limits(db_path, limits)
             # the header (not SQLite) tells the page size and the journal: no statement for them
             header = read_header(host, page=False)
             opened = None
