@@ -34,15 +34,23 @@ MAX_SECONDS = 5.0
 MAX_VALUE_BYTES = 16 * 1024 * 1024
 #: Most bytes the rows printed by one `sqlite3` call may take.
 MAX_OUTPUT_BYTES = 32 * 1024 * 1024
+#: VM instructions between two looks of the guard's progress handler at the call's budget.
+PROGRESS_INTERVAL = 100
+#: The same for a call whose words package code gave (`Shell.package_words`: a task family's
+#: seed write, a few thousand VM instructions, far from any limit): the same instruction and
+#: time limits, looked at a tenth as often (each look is a call into Python; a Calendar seed
+#: write made ~110 of them). Never for SQL from a task file, an agent or an adb client, where
+#: a statement stops at a limit must stay the same.
+PACKAGE_PROGRESS_INTERVAL = 1000
 
 
-def _limits(seconds: float, temp_database: bool, database_bytes: int) -> sqlite_guard.Limits:
-    """The limits of one call with `seconds` left, whether its SQL may use the temp database
-    and the size its database file may reach (`Storage.database_room`), made whole at once
-    (no `dataclasses.replace`, which costs more)."""
+def _limits(seconds: float, temp_database: bool, database_bytes: int, progress_interval: int) -> sqlite_guard.Limits:
+    """The limits of one call with `seconds` left, whether its SQL may use the temp database,
+    the size its database file may reach (`Storage.database_room`) and how often the budget is
+    looked at, made whole at once (no `dataclasses.replace`, which costs more)."""
     return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
-                               seconds=seconds, progress_interval=100, database_bytes=database_bytes,
-                               temp_database=temp_database)
+                               seconds=seconds, progress_interval=progress_interval,
+                               database_bytes=database_bytes, temp_database=temp_database)
 
 
 def _cell(value: object, nullvalue: str) -> str:
@@ -122,7 +130,8 @@ def cmd_sqlite3(proc: Proc) -> int:
             if not storage.is_dir(parent):
                 raise sqlite3.OperationalError("unable to open database file")
         host, room = storage.database_room(db_path)
-        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database, room)
+        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database, room,
+                         PACKAGE_PROGRESS_INTERVAL if proc.shell.package_words else PROGRESS_INTERVAL)
         kept = pool.take(storage, db_path, host) if plain else None
         if kept is not None:
             conn, budget, page_size = kept
