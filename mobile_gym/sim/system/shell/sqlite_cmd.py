@@ -125,11 +125,14 @@ def cmd_sqlite3(proc: Proc) -> int:
     pool = proc.android.sqlite_connections
     kept = None
     try:
-        if not storage.exists(db_path):
-            parent = db_path.rsplit("/", 1)[0] or "/"
-            if not storage.is_dir(parent):
-                raise sqlite3.OperationalError("unable to open database file")
-        host, room = storage.database_room(db_path)
+        found = storage.present_database_room(db_path)  # (the usual case: one lstat)
+        if found is None:
+            if not storage.exists(db_path):
+                parent = db_path.rsplit("/", 1)[0] or "/"
+                if not storage.is_dir(parent):
+                    raise sqlite3.OperationalError("unable to open database file")
+            found = storage.database_room(db_path)
+        host, room = found
         limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database, room,
                          PACKAGE_PROGRESS_INTERVAL if proc.shell.package_words else PROGRESS_INTERVAL)
         kept = pool.take(storage, db_path, host) if plain else None
