@@ -407,7 +407,7 @@ class SimAndroid:
         and exit code), given the two words rather than a command line to parse: for trusted
         callers holding them (a family's seed writes); the shell and adb never come here."""
         self._check_open()
-        result = self.shell_interpreter.run_words(["sqlite3", path, sql])
+        result = self.shell_interpreter.run_words(["sqlite3", path, sql], from_package=True)
         self._settle()
         return result
 

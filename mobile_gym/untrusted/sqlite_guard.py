@@ -26,8 +26,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,13 +138,13 @@ class Budget:
         self.tripped = None
         self.vacuum = False
 
-    @contextmanager
-    def setting_size_bound(self) -> Iterator[None]:
-        """While in the block, this authorizer lets `PRAGMA max_page_count` through: for the
-        guard's own bound (`rebudget`), set by a statement no cache keeps."""
+    def bound_size(self, conn: sqlite3.Connection, page_size: int | None = None) -> None:
+        """Set the size bound of `self.limits` on `conn`, the connection this authorizer is
+        installed on (`rebudget`): it lets `PRAGMA max_page_count` through only meanwhile, and
+        the statement setting it is one no cache keeps (`page_size`: see `_bound_size`)."""
         self._bounding = True
         try:
-            yield
+            _bound_size(conn, self.limits, page_size, uncached=True)
         finally:
             self._bounding = False
 
@@ -194,10 +193,13 @@ def guard(conn: sqlite3.Connection, limits: Limits = Limits(), *, page_size: int
     return _install_budget(conn, limits)
 
 
-def rebudget(conn: sqlite3.Connection, limits: Limits, budget: Budget | None = None) -> Budget:
+def rebudget(conn: sqlite3.Connection, limits: Limits, budget: Budget | None = None, *,
+             page_size: int | None = None) -> Budget:
     """A new budget (and size bound) for the next statements on `conn`, a connection `guard`
     installed with the same value, column and SQL-length limits: what `guard` gives a fresh
     connection, for one kept between commands (the limits and printf stay as installed).
+    `page_size`: the database's page size when the caller read it from the file's header, as
+    for `guard` (see `_bound_size`).
 
     `budget`: the Budget installed on `conn` last. When given, and its authorizer decides
     alike under `limits` (the same `temp_database`), it stays installed and starts over
@@ -209,12 +211,11 @@ def rebudget(conn: sqlite3.Connection, limits: Limits, budget: Budget | None = N
     authorizer is taken off while the bound is set and a new Budget installed."""
     if budget is not None and budget.limits.temp_database == limits.temp_database:
         budget.renew(limits)
-        with budget.setting_size_bound():
-            _bound_size(conn, limits, uncached=True)
+        budget.bound_size(conn, page_size)
         conn.set_progress_handler(budget, limits.progress_interval)
         return budget
     conn.set_authorizer(None)
-    _bound_size(conn, limits)
+    _bound_size(conn, limits, page_size)
     return _install_budget(conn, limits)
 
 
@@ -269,6 +270,8 @@ def _set_limit(conn: sqlite3.Connection, name: str, value: int | None) -> None:
 
 def is_plain_vacuum(statement: str) -> bool:
     """Whether `statement` is `VACUUM [schema]` without INTO (conservatively: no INTO anywhere)."""
+    if statement[:1] in _NO_VACUUM_START or (statement[:1] == " " and statement[1:2] in _NO_VACUUM_START):
+        return False  # its first word starts there (no regular expression for the common case)
     lead = _LEADING_SEPARATORS.match(statement).end()  # type: ignore[union-attr]
     if not statement[lead:lead + 6].upper().startswith("VACUUM"):
         # The upper-cased text cannot start with VACUUM either: each character upper-cases to
@@ -281,6 +284,9 @@ def is_plain_vacuum(statement: str) -> bool:
 
 #: What `str.split()` skips before the first word once `;` is a space.
 _LEADING_SEPARATORS = re.compile(r"[\s;]*")
+#: Printable ASCII characters that are neither white space, `;` nor VACUUM's first letter: a
+#: statement starting with one (after at most one space) is no VACUUM.
+_NO_VACUUM_START = frozenset(map(chr, range(0x21, 0x7F))) - frozenset(";vV")
 
 
 def connect(path: str, limits: Limits = Limits(), *, page_size: int | None = None,

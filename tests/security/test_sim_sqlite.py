@@ -4,6 +4,7 @@ a host file, nor change every connection of the process."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -314,3 +315,37 @@ def test_functions_that_load_code_are_refused(android):
     for call in ("load_extension('/tmp/x.so')", "fts3_tokenizer('simple', x'4141414141414141')"):
         code, _, err = android.shell(f'sqlite3 {DB} "SELECT {call}"')
         assert code == 1 and "not authorized to use function" in err
+
+
+def test_a_kept_connection_bounded_with_the_headers_page_size_gets_the_same_bound(tmp_path):
+    """`rebudget(..., page_size=)` (the page size read from the file's header) sets the bound a
+    fresh connection would get, without asking SQLite for the page size."""
+    path = str(tmp_path / "x.db")
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript("PRAGMA page_size = 1024; CREATE TABLE t(x);")
+    conn.close()
+    limits = sqlite_guard.Limits(database_bytes=1 << 19, temp_database=False)
+    conn, budget = sqlite_guard.connect(path, limits, isolation_level=None)
+    for renewed in (budget, None):
+        sqlite_guard.rebudget(conn, sqlite_guard.Limits(database_bytes=1 << 18, temp_database=False), renewed,
+                              page_size=1024)
+        conn.set_authorizer(None)  # to read the pragma back
+        assert conn.execute("PRAGMA max_page_count").fetchone()[0] == (1 << 18) // 1024
+        assert conn.execute("PRAGMA page_size").fetchone()[0] == 1024
+    conn.close()
+
+
+_VACUUM_PIECES = ["VACUUM", "vacuum", "Vacuum", " ", "  ", "\t", "\n", "\xa0", "\x1c", ";", "main", "INTO",
+                  "into 'x'", "x", "v", "V", "(", "'", "é", "ſ", "\udc80", "BEGIN", "SELECT 1"]
+
+
+@given(st.lists(st.sampled_from(_VACUUM_PIECES), max_size=8).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_is_plain_vacuum_with_its_quick_refusal_matches_the_full_check(statement):
+    """`is_plain_vacuum` refuses a statement whose first word starts with another character
+    without a regular expression; it answers as the full check does."""
+    lead = re.match(r"[\s;]*", statement).end()  # the reference: what `str.split` skips
+    words = statement.upper().replace(";", " ").split(maxsplit=2)
+    expected = (statement[lead:lead + 6].upper().startswith("VACUUM") and bool(words) and words[0] == "VACUUM"
+                and len(words) <= 2 and "INTO" not in statement.upper())
+    assert sqlite_guard.is_plain_vacuum(statement) == expected

@@ -126,6 +126,18 @@ def read_header(host: str, *, page: bool = True) -> FileHeader | None:
                       head[100:page_size])
 
 
+class Taken(NamedTuple):
+    """A kept connection handed out by `KeptConnections.take`: the connection, the budget the
+    guard installed on it, and the page size its file's header gives (None when it gives
+    none SQLite takes), which `sqlite_guard.rebudget` bounds the file with instead of asking
+    SQLite: the header is the one the file has now (nothing else wrote it since it was read,
+    or it was read again and its layout, page size included, is the same)."""
+
+    conn: sqlite3.Connection
+    budget: Budget
+    page_size: int | None
+
+
 class _Kept(NamedTuple):
     """A connection put back with the guard's budget installed on it: the file's version and
     header then, and its schema rows (whether page 1 holds all of them)."""
@@ -152,18 +164,18 @@ class KeptConnections:
         # connection to a file with the same page 1 has that schema (no rows query)
         self._pages: dict[str, tuple[FileHeader, SchemaRows]] = {}
 
-    def take(self, storage: Storage, path: str) -> tuple[sqlite3.Connection, Budget] | None:
-        """The connection kept for `path` when it is as good as a fresh one (out of the pool
-        until `keep` puts it back), with the budget installed on it; None when none is kept or
-        the one kept was not (closed)."""
+    def take(self, storage: Storage, path: str, host: str) -> Taken | None:
+        """The connection kept for `path` (at `host`, as `Storage.host_path` gives it now) when
+        it is as good as a fresh one (out of the pool until `keep` puts it back), with the
+        budget installed on it and the file's page size; None when none is kept or the one kept
+        was not (closed)."""
         found = self._kept.pop(path, None)
         if found is None:
             return None
         if storage.version(path) == found.version:  # nothing else touched the file
             self._out[path] = found
-            return found.conn, found.budget
+            return Taken(found.conn, found.budget, found.header.page_size)
         try:
-            host = storage.host_path(path)
             now = read_header(host, page=found.schema_on_page_one)
             was = found.header
             if now is not None and now.inode == was.inode and now.rollback_journal \
@@ -174,7 +186,7 @@ class KeptConnections:
                 on_page_one = bool(now.schema_page) and (now.schema_page == was.schema_page
                                                          or now.holds_whole_schema(found.schema))
                 self._out[path] = found._replace(host=host, header=now, schema_on_page_one=on_page_one)
-                return found.conn, found.budget
+                return Taken(found.conn, found.budget, now.page_size)
         except sqlite3.Error:
             pass  # the file is no database SQLite can read now: a new connection says so
         except BaseException:

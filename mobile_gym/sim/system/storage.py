@@ -465,15 +465,39 @@ class Storage:
         behind this class's back) and `limits` bounded to the free space it may grow into,
         as `open_database_budget` connects (and `sqlite_guard.rebudget` re-bounds a kept
         connection) with them."""
+        host, room = self.database_room(path)
+        if limits.database_bytes is None or limits.database_bytes > room:
+            limits = dataclasses.replace(limits, database_bytes=room)
+        return host, limits
+
+    def present_database_room(self, path: str) -> tuple[str, int] | None:
+        """`database_room(path)` when an entry that is no link (a file, as a rule) is at `path`
+        in real folders: what `exists(path)` and then `database_room(path)` give, with one
+        `lstat` of the entry rather than two. None otherwise (nothing handed out): the caller
+        asks `exists` and `database_room` as before."""
+        try:
+            host = self._host(path)
+            if not self._is_real_folder(os.path.dirname(host)) or _stat.S_ISLNK(os.lstat(host).st_mode):
+                return None
+        except (OSError, ValueError):  # missing, or no device path: the caller's usual way tells
+            return None
+        self._hand_out(host)  # resolved as `_resolve` resolves it (real folders, no link)
+        return host, self._room(host)
+
+    def database_room(self, path: str) -> tuple[str, int]:
+        """The host path of the database at device `path` (handed out, as for `database_limits`)
+        and the most bytes its file may reach: its size now and the free space (for a caller
+        that makes its limits whole with that bound rather than replacing one)."""
         host = self.host_path(path)
+        return host, self._room(host)
+
+    def _room(self, host: str) -> int:
+        """The most bytes the handed-out database file `host` may reach (`database_room`)."""
         for suffix in _DB_COMPANIONS:
             if host + suffix not in self._watched:  # counted from now on (one lstat each, once)
                 self._watched[host + suffix] = _size(host + suffix)
         free = self.quota_bytes - self.used_bytes()  # (counts the watched files' sizes again)
-        room = max(0, free) + self._watched[host]
-        if limits.database_bytes is None or limits.database_bytes > room:
-            limits = dataclasses.replace(limits, database_bytes=room)
-        return host, limits
+        return max(0, free) + self._watched[host]
 
     @_device_errors
     def mkdir(self, path: str, parents: bool = False) -> None:

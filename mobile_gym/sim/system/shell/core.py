@@ -226,6 +226,10 @@ class Shell:
         # the short lines run once so far, by their text alone (a seed's own values mostly come
         # once: their trees, objects the cycle collector tracks, would only age in `_parsed`)
         self._seen_once: dict[str, None] = {}
+        # whether the running session is one command whose words package code gave
+        # (`run_words(..., from_package=True)`: a task family's seed write), never a command
+        # line from a task file, an agent or an adb client
+        self.package_words = False
 
     def reset_budget(self) -> None:
         """Start a new RESET_SECONDS allowance (the device was restored to a snapshot, or an
@@ -264,19 +268,23 @@ class Shell:
             raise TypeError(f"shell command must be a str, not {type(cmd).__name__}")
         return self._session(cmd, None, merge_stderr)
 
-    def run_words(self, argv: list[str]) -> tuple[int, str, str]:
+    def run_words(self, argv: list[str], *, from_package: bool = False) -> tuple[int, str, str]:
         """Run one command given as its words, as `run` runs a command line that parses to
         exactly these words without expansion or redirection (such as `shlex.join(argv)`): the
         same budgets, output and errors, without parsing a line back into the words its caller
-        had (a family's seed SQL is 10 KB of quoted text)."""
+        had (a family's seed SQL is 10 KB of quoted text). `from_package`: the words are package
+        code's own (`package_words` while they run; a command may then skip work that only
+        input from outside needs, never giving other output)."""
         if not argv or not all(isinstance(word, str) for word in argv):
             raise TypeError("a command's words must be a non-empty list of str")
-        code, out, err = self._session(None, list(argv), False)
+        code, out, err = self._session(None, list(argv), False, from_package)
         return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "surrogateescape")
 
     def _session(self, cmd: str | None, argv: list[str] | None,
-                 merge_stderr: bool) -> tuple[int, bytearray, bytes]:
-        """A fresh shell running the command line `cmd`, or else the one command `argv`."""
+                 merge_stderr: bool, from_package: bool = False) -> tuple[int, bytearray, bytes]:
+        """A fresh shell running the command line `cmd`, or else the one command `argv`
+        (`from_package`: see `run_words`)."""
+        self.package_words = from_package and argv is not None
         self.cwd = "/"
         self.status = 0
         self.loop_depth = 0
@@ -326,6 +334,7 @@ class Shell:
             return self.status, out, b"" if merge_stderr else bytes(err)
         finally:
             self._spent += time.monotonic() - started
+            self.package_words = False
 
     def _parse(self, cmd: str) -> Script:
         """`parse(cmd)`, from the last PARSED_LINES short command lines run more than once when

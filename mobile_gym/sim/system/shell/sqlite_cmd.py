@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import sqlite3
+import string
 from collections.abc import Iterator
 
 from mobile_gym.sim.system.kept_connections import COUNTER_FUNCTIONS, read_header
@@ -33,13 +34,23 @@ MAX_SECONDS = 5.0
 MAX_VALUE_BYTES = 16 * 1024 * 1024
 #: Most bytes the rows printed by one `sqlite3` call may take.
 MAX_OUTPUT_BYTES = 32 * 1024 * 1024
+#: VM instructions between two looks of the guard's progress handler at the call's budget.
+PROGRESS_INTERVAL = 100
+#: The same for a call whose words package code gave (`Shell.package_words`: a task family's
+#: seed write, a few thousand VM instructions, far from any limit): the same instruction and
+#: time limits, looked at a tenth as often (each look is a call into Python; a Calendar seed
+#: write made ~110 of them). Never for SQL from a task file, an agent or an adb client, where
+#: a statement stops at a limit must stay the same.
+PACKAGE_PROGRESS_INTERVAL = 1000
 
 
-def _limits(seconds: float, temp_database: bool) -> sqlite_guard.Limits:
-    """The limits of one call with `seconds` left and whether its SQL may use the temp database
-    (made whole: no `dataclasses.replace` of a template, which costs more)."""
+def _limits(seconds: float, temp_database: bool, database_bytes: int, progress_interval: int) -> sqlite_guard.Limits:
+    """The limits of one call with `seconds` left, whether its SQL may use the temp database,
+    the size its database file may reach (`Storage.database_room`) and how often the budget is
+    looked at, made whole at once (no `dataclasses.replace`, which costs more)."""
     return sqlite_guard.Limits(value_bytes=MAX_VALUE_BYTES, instructions=MAX_VM_INSTRUCTIONS,
-                               seconds=seconds, progress_interval=100, temp_database=temp_database)
+                               seconds=seconds, progress_interval=progress_interval,
+                               database_bytes=database_bytes, temp_database=temp_database)
 
 
 def _cell(value: object, nullvalue: str) -> str:
@@ -114,18 +125,21 @@ def cmd_sqlite3(proc: Proc) -> int:
     pool = proc.android.sqlite_connections
     kept = None
     try:
-        if not storage.exists(db_path):
-            parent = db_path.rsplit("/", 1)[0] or "/"
-            if not storage.is_dir(parent):
-                raise sqlite3.OperationalError("unable to open database file")
-        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database)
-        kept = pool.take(storage, db_path) if plain else None
+        found = storage.present_database_room(db_path)  # (the usual case: one lstat)
+        if found is None:
+            if not storage.exists(db_path):
+                parent = db_path.rsplit("/", 1)[0] or "/"
+                if not storage.is_dir(parent):
+                    raise sqlite3.OperationalError("unable to open database file")
+            found = storage.database_room(db_path)
+        host, room = found
+        limits = _limits(min(MAX_SECONDS, proc.shell.seconds_left()), temp_database, room,
+                         PACKAGE_PROGRESS_INTERVAL if proc.shell.package_words else PROGRESS_INTERVAL)
+        kept = pool.take(storage, db_path, host) if plain else None
         if kept is not None:
-            conn, budget = kept
-            host, limits = storage.database_limits(db_path, limits)
-            budget = sqlite_guard.rebudget(conn, limits, budget)
+            conn, budget, page_size = kept
+            budget = sqlite_guard.rebudget(conn, limits, budget, page_size=page_size)
         else:
-            host, limits = storage.database_limits(db_path, limits)
             # the header (not SQLite) tells the page size and the journal: no statement for them
             header = read_header(host, page=False)
             opened = None
@@ -177,7 +191,6 @@ _PLAIN_STARTS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "W
 #: The one pragma a kept connection may run: setting `synchronous` (set back after the call).
 _SYNCHRONOUS_SET = re.compile(r"PRAGMA\s+synchronous\s*=\s*(?:OFF|NORMAL|FULL|EXTRA|[0-3])\s*;?\s*\Z",
                               re.IGNORECASE)
-_FIRST_WORD = re.compile(r"[A-Za-z]+")
 
 
 def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
@@ -192,10 +205,10 @@ def _is_plain(lowered: list[str], steps: list[str | list[str]]) -> bool:
         if isinstance(step, str):
             continue  # the dot-commands change output settings or read the schema
         for stmt in step:
-            lead = _GAPS.match(stmt).end()  # type: ignore[union-attr]
-            word = _FIRST_WORD.match(stmt, lead)
-            if word is None or (word.group().upper() not in _PLAIN_STARTS
-                                and not _SYNCHRONOUS_SET.match(stmt, lead)):
+            head = _HEAD_WORD.match(stmt)  # (never None: every part may be empty)
+            word = head.group(1)  # type: ignore[union-attr]
+            if not word or (word.upper() not in _PLAIN_STARTS
+                            and not _SYNCHRONOUS_SET.match(stmt, head.start(1))):  # type: ignore[union-attr]
                 return False
     return True
 
@@ -489,6 +502,13 @@ def _split_at_complete(sql: str) -> list[str] | None:
                     return None
                 end = sql.find(";", end + 1)
             piece = sql[start:] if end < 0 else sql[start:end + 1]
+            if piece[:1] in _NO_TRIGGER_START or (piece[:1] == " " and piece[1:2] in _NO_TRIGGER_START):
+                # its first token is a word whose first letter is none of CREATE's or EXPLAIN's
+                pieces.append(piece)
+                if end < 0:
+                    return pieces
+                start = end + 1
+                continue
             lead = _GAPS.match(piece).end()  # type: ignore[union-attr]
             if lead < len(piece) and piece[lead] != ";":  # a token before its `;`
                 first = _TOKEN.match(piece, lead)
@@ -502,6 +522,12 @@ def _split_at_complete(sql: str) -> list[str] | None:
             start = end + 1
     except (ValueError, UnicodeEncodeError):  # NUL, surrogate: the scanner reads them
         return None
+
+
+#: Characters a word may start with (see `_TOKEN`) but CREATE's and EXPLAIN's first letters:
+#: a statement starting with one, or with one space and one, has a token, and its first word
+#: (an ASCII character upper-cases to itself or its capital) is neither CREATE nor EXPLAIN.
+_NO_TRIGGER_START = frozenset(string.ascii_letters + string.digits + "_$") - frozenset("cCeE")
 
 
 def _may_be_trigger(piece: str, first: re.Match[str]) -> bool:
@@ -555,6 +581,8 @@ _COMMENT = r"--[^\n]*\n?|/\*[\s\S]*?(?:\*/|\Z)"
 _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
 #: White space and comments (what precedes a statement's first token).
 _GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
+#: `_GAPS`, then the ASCII letters that start the statement's first word (group 1, maybe empty).
+_HEAD_WORD = re.compile(rf"(?:\s+|{_COMMENT})*([A-Za-z]*)")
 #: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
 #: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"

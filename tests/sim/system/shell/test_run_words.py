@@ -41,6 +41,9 @@ def test_words_answer_as_their_quoted_line(device, argv) -> None:
     by_words = shell.run_words(argv), _pulled(device)
     assert by_words[0] == by_line[0]
     assert by_words[1] == by_line[1]
+    device.shell("rm -f /data/local/tmp/w.db")
+    by_package = shell.run_words(argv, from_package=True), _pulled(device)
+    assert by_package == by_line  # (the guard's budget looked at less often, never other output)
 
 
 def _pulled(device: SimDevice) -> bytes | None:
@@ -74,3 +77,28 @@ def test_words_must_be_strings(device) -> None:
         device.android.shell_interpreter.run_words([])
     with pytest.raises(TypeError):
         device.android.shell_interpreter.run_words(["echo", b"x"])  # type: ignore[list-item]
+
+
+def test_only_words_package_code_gives_run_as_package_words(device) -> None:
+    """`Shell.package_words` holds while the words of `run_words(..., from_package=True)` run
+    (a family's seed write through `write_database`), never for a command line or other words,
+    and not after an error."""
+    shell = device.android.shell_interpreter
+    seen: list[bool] = []
+
+    def probe(proc) -> int:
+        seen.append(proc.shell.package_words)
+        return 0
+
+    shell.commands["probe"] = probe
+    try:
+        shell.run("probe; probe")
+        shell.run_words(["probe"])
+        shell.run_words(["probe"], from_package=True)
+        shell.run("probe")
+        shell.run_words(["no-such-command"], from_package=True)
+        shell.run_words(["probe"])
+    finally:
+        del shell.commands["probe"]
+    assert seen == [False, False, False, True, False, False]
+    assert not shell.package_words

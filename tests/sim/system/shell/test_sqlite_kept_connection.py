@@ -157,3 +157,31 @@ def test_a_call_that_sets_synchronous_keeps_its_connection():
         assert call(a, "PRAGMA synchronous;") == fresh_value
     finally:
         a.close()
+
+
+def test_a_kept_connection_is_bounded_by_its_files_page_size_as_a_fresh_one():
+    """A kept connection's size bound comes from the page size its file's header gives (no
+    `PRAGMA page_size`): on a 1024-byte-page file, with free space for a few pages, a write past
+    it fails on the kept connection exactly as on a fresh one, after and without a restore."""
+    devices = [SimAndroid(storage_quota_bytes=64 * 1024) for _ in range(2)]
+    try:
+        for device in devices:
+            conn = sqlite3.connect(device.storage.host_path(DB), isolation_level=None)
+            conn.executescript("PRAGMA page_size = 1024; CREATE TABLE t (a INTEGER PRIMARY KEY, b BLOB);")
+            conn.close()
+        kept, fresh = devices
+        snap = kept.snapshot(), fresh.snapshot()
+        for round_ in range(3):
+            for size in (1000, 20_000, 40_000, 80_000):
+                sql = f"INSERT INTO t (b) VALUES (zeroblob({size})); SELECT count(*) FROM t;"
+                assert call(kept, sql) == call(fresh, sql, fresh=True), (round_, size)
+                assert files(kept) == files(fresh)
+            assert call(kept, "SELECT count(*) FROM t;") == call(fresh, "SELECT count(*) FROM t;", fresh=True)
+            taken = kept.sqlite_connections.take(kept.storage, DB, kept.storage.host_path(DB))
+            assert taken is not None and taken.page_size == 1024
+            taken.conn.close()
+            kept.restore(snap[0])
+            fresh.restore(snap[1])
+    finally:
+        for device in devices:
+            device.close()

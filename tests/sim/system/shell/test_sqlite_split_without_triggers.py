@@ -6,10 +6,19 @@ CREATE / EXPLAIN / TRIGGER words in any case (where the scanner takes over)."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobile_gym.sim.system.shell.sqlite_cmd import _split_at_complete, split_statements
+from mobile_gym.sim.system.shell.sqlite_cmd import (
+    _GAPS,
+    _PLAIN_STARTS,
+    _SYNCHRONOUS_SET,
+    _is_plain,
+    _split_at_complete,
+    split_statements,
+)
 from tests.sim.system.shell.test_sqlite_split_reference import reference_split
 
 _PIECES = ["SELECT 1", "INSERT INTO t VALUES (1, 'a')", "x", ";", ";", ";", " ", "\n", "\t",
@@ -59,3 +68,27 @@ def test_a_create_table_script_splits_at_sqlite3_complete():
         "CREATE TABLE IF NOT EXISTS `t` (`a;` TEXT);", " BEGIN;", " INSERT INTO t VALUES ('x;');", " COMMIT;"]
     assert _split_at_complete("CREATE TEMP TABLE t (a); SELECT 1;") is None  # the scanner's turn
     assert _split_at_complete("create trigger t after insert on x begin select 1; end;") is None
+
+
+_STATEMENT_PIECES = ["SELECT 1", "select", "PRAGMA synchronous = OFF", "pragma synchronous=1;", "PRAGMA cache_size",
+                     " ", "\n", "\xa0", "\x1c", "-- c\n", "/* c */", "/*", ";", "x", "é", "1", "_", "WITH",
+                     "VACUUM", "ATTACH 'x' AS y", "changes()", "TEMP", "Insert", "(", "'", "BEGIN", "END"]
+
+
+def _is_plain_reference(statements: list[str]) -> bool:
+    """`_is_plain` as it read each statement's first word before: white space and comments
+    (`_GAPS`), then ASCII letters."""
+    for stmt in statements:
+        lead = _GAPS.match(stmt).end()
+        word = re.compile(r"[A-Za-z]+").match(stmt, lead)
+        if word is None or (word.group().upper() not in _PLAIN_STARTS and not _SYNCHRONOUS_SET.match(stmt, lead)):
+            return False
+    return True
+
+
+@given(st.lists(st.lists(st.sampled_from(_STATEMENT_PIECES), max_size=5).map("".join), max_size=4))
+@settings(max_examples=500, deadline=None)
+def test_plain_statements_are_told_by_their_first_word_as_before(statements):
+    """`_is_plain` reads gaps and first word with one regular expression; it tells the same
+    statements plain as the two it used before."""
+    assert _is_plain([], [statements]) == _is_plain_reference(statements)
