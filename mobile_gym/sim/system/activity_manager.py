@@ -163,8 +163,8 @@ class ActivityManager:
 
     @property
     def top_record(self) -> ActivityRecord | None:
-        task = self.front_task
-        return task.top if task is not None else None
+        tasks = self.tasks  # (front_task's test, inlined: asked several times a step)
+        return tasks[0].top if tasks else None
 
     def current(self) -> str:
         """The focused activity as "pkg/fully.qualified.Class"."""
@@ -688,23 +688,30 @@ class ActivityManager:
     def _sync_windows(self) -> None:
         self._forget_removed_dialogs()
         want = self.desired_windows()
-        want_ids = {id(w) for w in want}
-        for w in list(self._shown):
-            if id(w) not in want_ids:
-                if w in self.wm.windows:
-                    self.wm.remove(w)
-                self._shown.remove(w)
-        for w in want:
-            if w not in self._shown:
-                self.wm.add(w)
-                self._shown.append(w)
+        if want != self._shown:  # (the same windows in the same order: nothing to add or take off)
+            want_ids = {id(w) for w in want}
+            for w in list(self._shown):
+                if id(w) not in want_ids:
+                    if w in self.wm.windows:
+                        self.wm.remove(w)
+                    self._shown.remove(w)
+            for w in want:
+                if w not in self._shown:
+                    self.wm.add(w)
+                    self._shown.append(w)
         self.relayout_app_windows()
         if self.on_windows_changed is not None:
             self.on_windows_changed()
 
     def _forget_removed_dialogs(self) -> None:
         """A dialog window something else took off screen counts as dismissed (never re-shown)."""
-        on_screen = {id(w) for w in self.wm.windows}
+        wm = self.wm
+        for w in self._shown:
+            if w.manager is not wm:  # (a window is in `wm.windows` exactly while wm manages it)
+                break
+        else:
+            return
+        on_screen = {id(w) for w in wm.windows}
         for w in list(self._shown):
             if id(w) in on_screen:
                 continue

@@ -253,10 +253,12 @@ class WindowManager:
     def _content_key(self) -> tuple:
         """Equal while the screen shows the same: the same windows (a window taken off and
         shown again is the same window) in the same order, each at the same version."""
-        return tuple((w.uid, w.version, w.visible) for w in self._windows)
+        return tuple([(w.uid, w.version, w.visible) for w in self._windows])
 
     # ----- input ----------------------------------------------------------------------
     def _check_point(self, x: Any, y: Any) -> tuple[int, int]:
+        if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
+            return x, y  # (what the env passes)
         if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
                 or not isinstance(y, (int, float, np.integer, np.floating)):
             raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
