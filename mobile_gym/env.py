@@ -235,10 +235,11 @@ class MobileEnv(gym.Env[dict, dict]):
             note = self._apply(op) or op.note
             t1 = time.perf_counter()
             timing["act"] = t1 - t0
-            device.advance(self.step_seconds)
+            step_seconds = self.config.step_seconds
+            device.advance(step_seconds)
             t2 = time.perf_counter()
             timing["advance"] = t2 - t1
-            self._episode_seconds += self.step_seconds
+            self._episode_seconds += step_seconds
             frame, hierarchy = self._read_screen()
             t3 = time.perf_counter()
             timing["observe"] = t3 - t2
