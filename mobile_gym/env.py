@@ -110,7 +110,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._instructions: list[str] = []
         self._last_obs: dict[str, Any] | None = None
         self._window: str | None = None
-        self._instruction_cache: tuple[tuple[str, ...], str] | None = None
+        self._instruction_cache: tuple[list[str], str] | None = None
         self._reset_failed = False
         self._closed = False
         if self.family is None:
@@ -218,7 +218,7 @@ class MobileEnv(gym.Env[dict, dict]):
         self._check_can_step()
         op, response = decode_action(
             action, vocabulary=self.vocabulary, screen_size=self._screen_size,  # type: ignore[arg-type]
-            response_max_length=self.response_max_length,
+            response_max_length=self.config.response_max_length,
         )
         return self.step_op(op, response=response)
 
@@ -235,10 +235,11 @@ class MobileEnv(gym.Env[dict, dict]):
             note = self._apply(op) or op.note
             t1 = time.perf_counter()
             timing["act"] = t1 - t0
-            device.advance(self.step_seconds)
+            step_seconds = self.config.step_seconds
+            device.advance(step_seconds)
             t2 = time.perf_counter()
             timing["advance"] = t2 - t1
-            self._episode_seconds += self.step_seconds
+            self._episode_seconds += step_seconds
             frame, hierarchy = self._read_screen()
             t3 = time.perf_counter()
             timing["observe"] = t3 - t2
@@ -503,18 +504,20 @@ class MobileEnv(gym.Env[dict, dict]):
         """The frame at obs_size and the hierarchy, for the observation keys that need them."""
         device = self._device
         assert device is not None
+        cfg = self.config
         frame = hierarchy = None
-        if "pixels" in self.obs_keys:
-            frame = device.screenshot(size=self.obs_size)
-            expected = (self.obs_size[1], self.obs_size[0], 3)
+        if "pixels" in cfg.obs_keys:
+            size = cfg.obs_size
+            frame = device.screenshot(size=size)
+            expected = (size[1], size[0], 3)
             if frame.shape != expected or frame.dtype != np.uint8:
                 raise DeviceError(
-                    f"{type(device).__name__}.screenshot(size={self.obs_size}) returned "
+                    f"{type(device).__name__}.screenshot(size={size}) returned "
                     f"{frame.dtype}{frame.shape}, expected uint8{expected}"
                 )
-        if "view_hierarchy" in self.obs_keys:
+        if "view_hierarchy" in cfg.obs_keys:
             # forest: checked to exist when the device was made
-            hierarchy = (device.accessibility_forest() if self.config.hierarchy == "forest"  # type: ignore[attr-defined]
+            hierarchy = (device.accessibility_forest() if cfg.hierarchy == "forest"  # type: ignore[attr-defined]
                          else device.view_hierarchy())
         return frame, hierarchy
 
@@ -534,11 +537,14 @@ class MobileEnv(gym.Env[dict, dict]):
         return obs
 
     def _instruction_text(self) -> str:
-        key = tuple(self._instructions)
-        if self._instruction_cache is None or self._instruction_cache[0] != key:
-            text = "\n".join([*self.task.proto.command, *key])[: self.instruction_max_length]
-            self._instruction_cache = (key, text)
-        return self._instruction_cache[1]
+        """The task's command and the instructions so far, cut to the space's length (cached
+        while `_instructions` is the same list: a step with new instructions makes a new one)."""
+        shown = self._instructions
+        cache = self._instruction_cache
+        if cache is None or cache[0] is not shown:
+            text = "\n".join([*self.task.proto.command, *shown])[: self.instruction_max_length]
+            cache = self._instruction_cache = (shown, text)
+        return cache[1]
 
     def _step_inputs(self, log_lines: Sequence[LogLine], response: str | None,
                      hierarchy: str | None) -> StepInputs:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.device.base import TextBox
+from mobile_gym.device.base import InvalidInputError, TextBox
 from mobile_gym.sim.system.activity import Intent, IntentFilter
 from mobile_gym.sim.system.activity_manager import ActivityManager
 from mobile_gym.sim.system.clipboard import Clipboard
@@ -267,7 +267,6 @@ class SimAndroid:
         """Pointer down/move/up at the current device time; app exceptions crash only that app."""
         self._check_open()
         st = self._state
-        from mobile_gym.device.base import InvalidInputError
         was_down = st.touch_down is not None
         front = st.am.top_record
         try:
@@ -317,7 +316,6 @@ class SimAndroid:
         """Commit `text` to the focused EditText; False (nothing typed) when no field has focus."""
         self._check_open()
         if not isinstance(text, str):
-            from mobile_gym.device.base import InvalidInputError
             raise InvalidInputError(f"input_text needs a str, not {type(text).__name__}")
         st = self._state
         editor = st.wm.focused_editor
@@ -353,7 +351,6 @@ class SimAndroid:
         self._check_open()
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
                 or seconds < 0:
-            from mobile_gym.device.base import InvalidInputError
             raise InvalidInputError(f"advance() needs a finite number of seconds >= 0; got {seconds!r}")
         st = self._state
         front = st.am.top_record

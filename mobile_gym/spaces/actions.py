@@ -72,13 +72,16 @@ def make_action_space(vocabulary_size: int, response_max_length: int = 256) -> s
 
 
 def _as_index(field: str, value: Any, n: int, what: str) -> int:
-    if isinstance(value, np.ndarray):
-        if value.shape != ():
-            raise InvalidActionError(f"{field}={value!r}: expected a scalar {what}, got shape {value.shape}")
-        value = value[()]
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise InvalidActionError(f"{field}={value!r}: expected an integer {what}, got {type(value).__name__}")
-    index = int(value)
+    if type(value) is int or type(value) is np.int64:  # what the spaces sample (never a bool)
+        index = int(value)
+    else:
+        if isinstance(value, np.ndarray):
+            if value.shape != ():
+                raise InvalidActionError(f"{field}={value!r}: expected a scalar {what}, got shape {value.shape}")
+            value = value[()]
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise InvalidActionError(f"{field}={value!r}: expected an integer {what}, got {type(value).__name__}")
+        index = int(value)
     if not 0 <= index < n:
         raise InvalidActionError(f"{field}={index} is outside Discrete({n}) ({what})")
     return index
@@ -88,7 +91,7 @@ def touch_to_pixels(position: Any, screen_size: tuple[int, int]) -> tuple[int, i
     """Validated [0,1]^2 position -> device pixels (x = min(int(x*w), w-1), like android_env)."""
     if type(position) is np.ndarray and position.dtype == np.float32 and position.shape == (2,):
         # the action space's own dtype and shape (every sampled action): no conversion needed
-        x, y = float(position[0]), float(position[1])
+        x, y = position.tolist()
     else:
         x, y = _coordinates(position)
     if not (math.isfinite(x) and math.isfinite(y) and 0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
@@ -111,6 +114,19 @@ def _coordinates(position: Any) -> tuple[float, float]:
     return float(arr[0]), float(arr[1])
 
 
+# the ops that carry no coordinates or free text, made once (DeviceOp is frozen)
+_LIFT = DeviceOp("lift")
+_REPEAT = DeviceOp("repeat")
+_NO_VOCABULARY = DeviceOp("repeat", note="TEXT ignored: the task has no vocabulary")
+_KEY_OPS = tuple(DeviceOp("key", text=name) for name in KEY_NAMES)
+_ACTION_KEY_SET = frozenset(ACTION_KEYS)
+_ACTION_TYPES = len(ActionType)
+_TOUCH = int(ActionType.TOUCH)
+_LIFT_TYPE = int(ActionType.LIFT)
+_REPEAT_TYPE = int(ActionType.REPEAT)
+_TEXT = int(ActionType.TEXT)
+
+
 def decode_action(
     action: Any,
     *,
@@ -124,45 +140,50 @@ def decode_action(
     """
     if type(action) is not dict and not isinstance(action, Mapping):  # (a dict skips the ABC check)
         raise InvalidActionError(f"action={action!r}: expected a dict with keys {ACTION_KEYS}")
-    unknown = [k for k in action if k not in ACTION_KEYS]
-    if unknown:
-        raise InvalidActionError(f"action has unknown keys {unknown}; valid keys are {ACTION_KEYS}")
+    for k in action:
+        if k not in _ACTION_KEY_SET:
+            unknown = [k for k in action if k not in _ACTION_KEY_SET]
+            raise InvalidActionError(f"action has unknown keys {unknown}; valid keys are {ACTION_KEYS}")
     if "action_type" not in action:
         raise InvalidActionError("action lacks 'action_type'")
-    kind = ActionType(_as_index("action_type", action["action_type"], len(ActionType),
-                                "TOUCH=0 LIFT=1 REPEAT=2 TEXT=3 KEY=4"))
+    kind = _as_index("action_type", action["action_type"], _ACTION_TYPES,
+                     "TOUCH=0 LIFT=1 REPEAT=2 TEXT=3 KEY=4")
     response: str | None = None
     if "response" in action:
         value = action["response"]
-        if isinstance(value, np.ndarray) and value.shape == ():
-            value = value[()]
-        if not isinstance(value, str):
-            raise InvalidActionError(f"response={value!r}: expected a str")
-        problem = text_problem(value, 0, response_max_length)
-        if problem is not None:
-            raise InvalidActionError(f"response {problem} (the space is UnicodeText({response_max_length}))")
-        response = value or None
+        if type(value) is not str or value:  # (no answer, "", in every sampled action)
+            if isinstance(value, np.ndarray) and value.shape == ():
+                value = value[()]
+            if not isinstance(value, str):
+                raise InvalidActionError(f"response={value!r}: expected a str")
+            problem = text_problem(value, 0, response_max_length)
+            if problem is not None:
+                raise InvalidActionError(f"response {problem} (the space is UnicodeText({response_max_length}))")
+            response = value or None
 
-    def need(field: str) -> Any:
-        if field not in action:
-            raise InvalidActionError(f"action_type={kind.name} needs the {field!r} field")
-        return action[field]
-
-    if kind is ActionType.TOUCH:
-        x, y = touch_to_pixels(need("touch_position"), screen_size)
+    if kind == _TOUCH:
+        x, y = touch_to_pixels(_field(action, kind, "touch_position"), screen_size)
         return DeviceOp("touch", x, y), response
-    if kind is ActionType.LIFT:
-        return DeviceOp("lift"), response
-    if kind is ActionType.REPEAT:
-        return DeviceOp("repeat"), response
-    if kind is ActionType.TEXT:
+    if kind == _LIFT_TYPE:
+        return _LIFT, response
+    if kind == _REPEAT_TYPE:
+        return _REPEAT, response
+    if kind == _TEXT:
         if not vocabulary:
             # In the space (Discrete(1)) but nothing to type: time passes, info says why.
-            return DeviceOp("repeat", note="TEXT ignored: the task has no vocabulary"), response
-        token = _as_index("input_token", need("input_token"), len(vocabulary), "vocabulary index")
+            return _NO_VOCABULARY, response
+        token = _as_index("input_token", _field(action, kind, "input_token"), len(vocabulary),
+                          "vocabulary index")
         return DeviceOp("text", text=vocabulary[token]), response
-    key = _as_index("key", need("key"), len(KEY_NAMES), "index into " + "/".join(KEY_NAMES))
-    return DeviceOp("key", text=KEY_NAMES[key]), response
+    key = _as_index("key", _field(action, kind, "key"), len(KEY_NAMES), "index into " + "/".join(KEY_NAMES))
+    return _KEY_OPS[key], response
+
+
+def _field(action: Mapping[str, Any], kind: int, field: str) -> Any:
+    """`action[field]`; InvalidActionError naming the action type when it is missing."""
+    if field not in action:
+        raise InvalidActionError(f"action_type={ActionType(kind).name} needs the {field!r} field")
+    return action[field]
 
 
 def make_action(

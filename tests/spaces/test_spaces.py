@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -168,3 +169,25 @@ def test_view_hierarchy_shared_memory_round_trip_and_size_error():
     assert copy.deepcopy(view) == (a, b)
     with pytest.raises(ValueError, match="max_bytes"):
         write_to_shared_memory(space, 0, "x" * 20_001, memory)
+
+
+_INDEX_FORMS = (int, np.int64, np.int32, np.uint8, lambda v: np.array(v, dtype=np.int64))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 1), st.integers(0, 4), st.sampled_from(range(len(_INDEX_FORMS))),
+       st.tuples(st.floats(0, 1, width=32), st.floats(0, 1, width=32)), st.sampled_from(["", "ok"]))
+def test_index_fields_decode_alike_in_every_integer_form(kind, token, key, form, position, response):
+    """A Python int, a numpy integer of any width and a 0-d integer array name the same index
+    (the sampled np.int64 takes a shorter path); the decoded op and response are the same."""
+    def action(make):
+        return {"action_type": make(kind), "input_token": make(token), "key": make(key),
+                "touch_position": np.array(position, dtype=np.float32), "response": response}
+
+    assert decode(action(_INDEX_FORMS[form])) == decode(action(int))
+
+
+@pytest.mark.parametrize("value", [True, np.bool_(False), np.array(True)])
+def test_booleans_are_not_indices(value):
+    with pytest.raises(InvalidActionError, match="expected an integer"):
+        decode({"action_type": value})

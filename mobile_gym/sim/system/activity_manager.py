@@ -163,8 +163,11 @@ class ActivityManager:
 
     @property
     def top_record(self) -> ActivityRecord | None:
-        task = self.front_task
-        return task.top if task is not None else None
+        tasks = self.tasks  # (front_task and Task.top, inlined: asked several times a step)
+        if not tasks:
+            return None
+        records = tasks[0].records
+        return records[-1] if records else None
 
     def current(self) -> str:
         """The focused activity as "pkg/fully.qualified.Class"."""
@@ -555,7 +558,10 @@ class ActivityManager:
         activity's content above the IME (adjustResize), size its dialogs to their content and
         centre them above the keyboard (on the screen when it is hidden), and move a popup
         holding the focused editor up above the keyboard."""
-        rec = self.top_record
+        self._relayout_app_windows(self.top_record)
+
+    def _relayout_app_windows(self, rec: ActivityRecord | None) -> None:
+        """`relayout_app_windows` for the top record `rec`."""
         if rec is None:
             return
         if rec.decor is not None:
@@ -614,7 +620,7 @@ class ActivityManager:
         self._sync_windows()
 
     def _after_change(self) -> None:
-        if self.front_task is None and self.packages.get(self.home_package) is not None \
+        if not self.tasks and self.packages.get(self.home_package) is not None \
                 and not self._restarting_home:
             # Nothing left on screen: the launcher comes back (once; a launcher that crashes
             # while starting leaves an empty screen instead of a restart loop).
@@ -660,13 +666,17 @@ class ActivityManager:
             self._guard(rec.package, lambda: rec.activity.on_content_changed(uri))
 
     def desired_windows(self) -> list[Any]:
+        return self._desired_windows(self.top_record)
+
+    def _desired_windows(self, rec: ActivityRecord | None) -> list[Any]:
+        """The windows to show (bottom first) when `rec` is the top record."""
         if self.recents_visible and self.recents is not None:
             return [self.recents.window]
-        rec = self.top_record
         if rec is None:
             return []
         wins = [rec.window] if rec.window is not None else []
-        wins += [d.window for d in rec.dialogs if d.showing]
+        if rec.dialogs:
+            wins += [d.window for d in rec.dialogs if d.showing]
         if rec.activity is not None and rec.activity.floating:
             below = self._record_below(rec)
             if below is not None and below.window is not None:
@@ -687,24 +697,33 @@ class ActivityManager:
 
     def _sync_windows(self) -> None:
         self._forget_removed_dialogs()
-        want = self.desired_windows()
-        want_ids = {id(w) for w in want}
-        for w in list(self._shown):
-            if id(w) not in want_ids:
-                if w in self.wm.windows:
-                    self.wm.remove(w)
-                self._shown.remove(w)
-        for w in want:
-            if w not in self._shown:
-                self.wm.add(w)
-                self._shown.append(w)
-        self.relayout_app_windows()
+        rec = self.top_record
+        want = self._desired_windows(rec)
+        if want != self._shown:  # (the same windows in the same order: nothing to add or take off)
+            want_ids = {id(w) for w in want}
+            for w in list(self._shown):
+                if id(w) not in want_ids:
+                    if w in self.wm.windows:
+                        self.wm.remove(w)
+                    self._shown.remove(w)
+            for w in want:
+                if w not in self._shown:
+                    self.wm.add(w)
+                    self._shown.append(w)
+            rec = self.top_record  # (asked again after the window manager's callbacks)
+        self._relayout_app_windows(rec)
         if self.on_windows_changed is not None:
             self.on_windows_changed()
 
     def _forget_removed_dialogs(self) -> None:
         """A dialog window something else took off screen counts as dismissed (never re-shown)."""
-        on_screen = {id(w) for w in self.wm.windows}
+        wm = self.wm
+        for w in self._shown:
+            if w.manager is not wm:  # (a window is in `wm.windows` exactly while wm manages it)
+                break
+        else:
+            return
+        on_screen = {id(w) for w in wm.windows}
         for w in list(self._shown):
             if id(w) in on_screen:
                 continue

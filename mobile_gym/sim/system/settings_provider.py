@@ -70,7 +70,11 @@ class SettingsProvider:
         return ns
 
     def get(self, namespace: str, key: str) -> str | None:
-        return self._tables[self._check(namespace)].get(key)
+        # a namespace already in lower case (most callers) is a key of _tables as it is
+        table = self._tables.get(namespace) if type(namespace) is str else None
+        if table is None:
+            table = self._tables[self._check(namespace)]
+        return table.get(key)
 
     def is_on(self, namespace: str, key: str) -> bool:
         """A switch such as `global wifi_on`: on unless unset or "0"."""

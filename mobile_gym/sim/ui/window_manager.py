@@ -120,6 +120,7 @@ class WindowManager:
         self._buffers: dict[tuple[int, int], FrameBuffer] = {}
         self._dumps: OrderedDict[tuple, str] = OrderedDict()  # (kind, compressed, content) -> XML
         self._boxes: tuple[tuple, list[TextBox]] | None = None
+        self._settled: tuple[int, tuple] | None = None  # (version, content key), see _settled_key
 
     def __getstate__(self) -> dict[str, Any]:
         """State for a copy (snapshot/restore): the dump and the finished frames come along,
@@ -131,6 +132,7 @@ class WindowManager:
         d["_frames"] = [(k, f) for k, f in self._frames.items() if k[1] == 0]
         d["_dumps"] = dict(self._dumps)
         d["_buffers"] = dict(self._buffers)
+        d.pop("_settled", None)
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
@@ -250,13 +252,31 @@ class WindowManager:
                 if p is not None:
                     self._add_damage(p._bounds)
 
+    def _settled_key(self) -> tuple:
+        """Lay out every window, then `_content_key()`. Kept while `version` stays: a shown
+        window changes its layout, version or visibility, and the window list changes, only
+        with a `version` bump (Window._on_view_change, add, remove); a pass that bumped it is
+        not kept (what it changed may need another pass)."""
+        version = self._version
+        settled = self._settled
+        if settled is not None and settled[0] == version:
+            return settled[1]
+        for w in self._windows:
+            w.ensure_layout()
+        key = self._content_key()
+        if self._version == version:
+            self._settled = (version, key)
+        return key
+
     def _content_key(self) -> tuple:
         """Equal while the screen shows the same: the same windows (a window taken off and
         shown again is the same window) in the same order, each at the same version."""
-        return tuple((w.uid, w.version, w.visible) for w in self._windows)
+        return tuple([(w.uid, w.version, w.visible) for w in self._windows])
 
     # ----- input ----------------------------------------------------------------------
     def _check_point(self, x: Any, y: Any) -> tuple[int, int]:
+        if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
+            return x, y  # (what the env passes)
         if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float, np.integer, np.floating)) \
                 or not isinstance(y, (int, float, np.integer, np.floating)):
             raise InvalidInputError(f"touch coordinates must be numbers; got ({x!r}, {y!r})")
@@ -473,10 +493,9 @@ class WindowManager:
             raise InvalidInputError(f"render size must be (width, height); got {size!r}") from None
         if sw <= 0 or sh <= 0 or sw > 4 * self.width or sh > 4 * self.height:
             raise InvalidInputError(f"render size {size!r} must be positive and at most 4x the screen")
-        for w in self._windows:
-            w.ensure_layout()
+        content = self._settled_key()
         p = self._pressed
-        key = (self._content_key(), id(p) if p is not None else 0,
+        key = (content, id(p) if p is not None else 0,
                p._bounds if p is not None else None, sw, sh)
         frame = self._frames.get(key)
         if frame is not None:
@@ -549,10 +568,9 @@ class WindowManager:
         return self._cached_dump("windows", compressed)
 
     def _cached_dump(self, kind: str, compressed: bool) -> str:
-        for w in self._windows:
-            w.ensure_layout()
+        content = self._settled_key()
         active = self.focused_window
-        key = (kind, compressed, self._content_key(), active.uid if active is not None else 0)
+        key = (kind, compressed, content, active.uid if active is not None else 0)
         if kind == "windows":  # that dump names each window by its serial
             key += (tuple(w.serial for w in self._windows),)
         xml = self._dumps.get(key)
@@ -572,9 +590,7 @@ class WindowManager:
     def text_boxes(self) -> list[TextBox]:
         """Every string painted on screen with its visible box, bottom window first. Cached by
         content (a new list of the same boxes while nothing on screen changed)."""
-        for w in self._windows:
-            w.ensure_layout()
-        key = self._content_key()
+        key = self._settled_key()
         cached = self._boxes
         if cached is None or cached[0] != key:
             out: list[TextBox] = []

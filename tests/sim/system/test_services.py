@@ -157,6 +157,8 @@ def test_settings_provider():
     assert seen == [("global", "wifi_on", "0")]
     with pytest.raises(ValueError, match="namespace"):
         p.get("nope", "x")
+    # a namespace in any case names the same table
+    assert p.get("GLOBAL", "wifi_on") == p.get("Global", "wifi_on") == p.get("global", "wifi_on") == "1"
 
 
 def test_package_manager_validates_declarations():

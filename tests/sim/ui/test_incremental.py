@@ -127,6 +127,30 @@ def test_partial_redraw_equals_full_redraw(ops):
     assert wm.stats.frames_drawn >= 2
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(OPS, st.permutations(["frame", "dump", "boxes"])), min_size=1, max_size=4))
+def test_reads_in_any_order_equal_a_cold_copy(steps):
+    """The frame, the dump and the text boxes share one laid-out content key between changes:
+    whichever is read first after a change, each equals what a cold copy computes."""
+    wm = _build()
+    now = 0.0
+    for ops, order in steps:
+        for op, n, s in ops:
+            now += 0.01
+            try:
+                _apply(wm, op, n, s, now)
+            except ValueError:
+                continue
+        fresh = _cold(wm)
+        for what in order:
+            if what == "frame":
+                assert wm.render((270, 600)).tobytes() == fresh.render((270, 600)).tobytes()
+            elif what == "dump":
+                assert wm.dump() == fresh.dump()
+            else:
+                assert wm.text_boxes() == fresh.text_boxes()
+
+
 def test_small_change_redraws_only_its_area():
     wm = _build()
     wm.render((270, 600))
