@@ -53,7 +53,7 @@ from mobile_gym.events.slots import (
 )
 from mobile_gym.events.sources import SOURCE_KINDS
 from mobile_gym.events.sources.base import Repeat, SourceSpec
-from mobile_gym.events.sources.state import StateSource
+from mobile_gym.events.sources.state import LiveStateChecks
 from mobile_gym.events.sources.text import FULL_SCREEN, TextSource
 from mobile_gym.events.sources.view_hierarchy import ViewHierarchySource
 from mobile_gym.events.text_model import RapidOcrTextModel, TextModel, union_box
@@ -172,13 +172,12 @@ class _Context:
         once for all of them (it holds what `check` reads); None when `check` is not one of
         at least two live checks (each looks at its own), without a device, or when the
         device cannot tell."""
-        reads, checks = self.engine._live_state_reads
-        if check not in checks:
+        live = self.engine._live_state
+        if check not in live.checks:
             return None
         if self._state_version is _UNREAD:
             device = self.inputs.device
-            version = None if device is None else device.state_version(*reads)
-            self._state_version = None if version is None else (reads, version)
+            self._state_version = None if device is None else live.version(device)
         return self._state_version
 
     def close(self) -> None:
@@ -692,14 +691,7 @@ class EventEngine:
         self._cache_slots = [s for s in self._all_slots if s.cache_until and not s.dead]
         self._cache_targets = [t for s in cache_slots for t in s.cache_until]
         self._live_text = [s.source for s in live_sources if isinstance(s.source, TextSource)]
-        checks = [s.source for s in live_sources
-                  if isinstance(s.source, StateSource) and s.source.reuse_unchanged]
-        if len(checks) > 1:
-            reads = (tuple(dict.fromkeys(p for c in checks for p in c.reads.paths)),
-                     tuple(dict.fromkeys(k for c in checks for k in c.reads.settings)))
-            self._live_state_reads = (reads, frozenset(checks))
-        else:
-            self._live_state_reads = ((), frozenset())
+        self._live_state = LiveStateChecks(s.source for s in live_sources)
         self._gated_text = gated
         self._prereq_snapshot = tuple(s.prereq_ok for s in self._all_slots)
 

@@ -17,7 +17,7 @@ transformations is the validator's dict (e.g. {"value": "1"} for a setting). row
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from mobile_gym.device.base import Device, DeviceError
@@ -25,7 +25,7 @@ from mobile_gym.events.errors import InputError, TaskCompileError
 from mobile_gym.events.matchers import NO_MATCH
 from mobile_gym.events.sources.base import Context, Repeat, Source, SourceSpec
 
-__all__ = ["StateSource"]
+__all__ = ["LiveStateChecks", "StateSource"]
 
 _NEEDS_BASELINE = ("rows_added", "rows_removed")
 
@@ -122,3 +122,27 @@ class StateSource(Source):
 
     def match(self, raw: Any, ctx: Context) -> Any:
         return NO_MATCH if raw.value is None else raw.value
+
+
+class LiveStateChecks:
+    """The live state checks of a step that share one `Device.state_version` look (two or
+    more that reuse unchanged state; with fewer, `checks` is empty and each looks at its own
+    reads): what they read together, and which they are."""
+
+    __slots__ = ("checks", "reads")
+
+    def __init__(self, sources: Iterable[Source]) -> None:
+        from mobile_gym.tasks.validators.state import StateReads
+
+        checks = [s for s in sources if isinstance(s, StateSource) and s.reuse_unchanged]
+        if len(checks) < 2:
+            checks = []
+        self.checks = frozenset(checks)
+        self.reads = StateReads(  # in the live order: equal for an equal live set
+            paths=tuple(dict.fromkeys(p for c in checks for p in c.reads.paths)),
+            settings=tuple(dict.fromkeys(k for c in checks for k in c.reads.settings)))
+
+    def version(self, device: Device) -> Hashable | None:
+        """What they read with its version on `device`, or None when the device cannot tell."""
+        version = device.state_version(self.reads.paths, self.reads.settings)
+        return None if version is None else (self.reads, version)
