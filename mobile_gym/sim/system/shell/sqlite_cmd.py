@@ -582,7 +582,7 @@ _QUOTED = r"'[^']*'?|\"[^\"]*\"?|`[^`]*`?|\[[^\]]*\]?"
 #: White space and comments (what precedes a statement's first token).
 _GAPS = re.compile(rf"(?:\s+|{_COMMENT})*")
 #: `_GAPS`, then the ASCII letters that start the statement's first word (group 1, maybe empty).
-_HEAD_WORD = re.compile(rf"(?:\s+|{_COMMENT})*([A-Za-z]*)")
+_HEAD_WORD = re.compile(rf"{_GAPS.pattern}([A-Za-z]*)")
 #: One token, or a gap of white space or a comment, at a time. A word starts with a letter,
 #: digit, `_`, `$` or any non-ASCII character but white space, and goes on through those.
 _TOKEN = re.compile(rf"(?P<gap>\s+|{_COMMENT})|(?P<semicolon>;)|(?P<quoted>{_QUOTED})"
